@@ -1,0 +1,112 @@
+"""Cards and packs, once for all games.
+
+A ``Card`` is a small frozen value with a canonical text form (``10H``, ``QS``) that
+round-trips through ``Card.parse``. Parsing is lenient (``T`` or ``10`` for ten, lower
+case, the suit symbols); formatting is always canonical.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+
+class Suit(str, Enum):
+    """The four suits, in the order S H D C used for sorting hands."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def noun(self) -> str:
+        """The plural noun a director would say: ``hearts``."""
+        return self.name.lower()
+
+
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SUIT_INPUT = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+
+#: Ranks from high to low, as whist ranks them in play (WHIST-CARD-1).
+RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+_RANK_INPUT = {r: r for r in RANKS} | {"T": "10"}
+
+#: JSON Schema pattern for a card as input accepts it (case-insensitive by listing both).
+CARD_PATTERN = r"^\s*(?:[AaKkQqJjTt2-9]|10)\s*[SHDCshdc♠♥♦♣♤♡♢♧]\s*$"
+
+
+@dataclass(frozen=True, order=False, slots=True)
+class Card:
+    """One card, named by rank and suit (copies in a bezique pack are interchangeable)."""
+
+    rank: str
+    suit: Suit
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse ``10H``, ``TH``, ``th``, ``Q♠``; raise ``ValueError`` naming the text."""
+        return _parse(text)
+
+    def __str__(self) -> str:
+        return self.rank + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @property
+    def pretty(self) -> str:
+        """With the suit symbol, for the terminal: ``10♥``."""
+        return self.rank + self.suit.symbol
+
+
+@cache
+def _parse(text: str) -> Card:
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a card")
+    cleaned = text.strip().upper().replace(" ", "")
+    if len(cleaned) < 2 or cleaned[:-1] not in _RANK_INPUT or cleaned[-1] not in _SUIT_INPUT:
+        raise ValueError(f'"{text}" is not a card')
+    return Card(_RANK_INPUT[cleaned[:-1]], _SUIT_INPUT[cleaned[-1]])
+
+
+def parse_card(text: str) -> Card:
+    """Module-level alias of ``Card.parse`` (for validators)."""
+    return _parse(text)
+
+
+def format_cards(cards: list[Card] | tuple[Card, ...]) -> str:
+    """Cards as a space-separated canonical string."""
+    return " ".join(str(c) for c in cards)
+
+
+def whist_pack() -> tuple[Card, ...]:
+    """The 52-card pack (WHIST-CARD-1)."""
+    return tuple(Card(r, s) for s in Suit for r in RANKS)
+
+
+#: Ranks of the piquet pack used for bezique: A 10 K Q J 9 8 7.
+PIQUET_RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
+
+
+def piquet_pack(copies: int) -> dict[Card, int]:
+    """A bezique pack as card → number of copies (2 for the ordinary game, 4 for Rubicon)."""
+    return {Card(r, s): copies for s in Suit for r in PIQUET_RANKS}
+
+
+def sort_hand(cards: list[Card] | tuple[Card, ...], ranks: tuple[str, ...] = RANKS) -> list[Card]:
+    """Sort by suit (S H D C), then rank high to low, for display."""
+    suit_order = list(Suit)
+    return sorted(cards, key=lambda c: (suit_order.index(c.suit), ranks.index(c.rank)))

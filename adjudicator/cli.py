@@ -1,0 +1,103 @@
+"""The command line: parse arguments, call the public API, pick a renderer, set the exit code.
+
+Exit codes of ``check``: 0 no violation, 1 at least one violation, 2 a record that cannot
+be judged (message on stderr naming the file and the JSON path; never a traceback).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from adjudicator import InputError, adjudicate, load_record, render_json, render_text
+from adjudicator import catalogue
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Replay recorded whist hands through the old codes and rule on them, with citations.",
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class SchemaName(str, Enum):
+    record = "record"
+    ruling = "ruling"
+
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs")]
+
+
+@app.command()
+def check(
+    records: Annotated[list[Path], typer.Argument(help="hand-record/1 JSON files", show_default=False)],
+    format: FormatOption = Format.text,
+) -> None:
+    """Rule on each record: findings with citations, per-deal scores, corrected result.
+
+    Exit 0 when no record has a violation, 1 when any has, 2 when any cannot be judged.
+    """
+    worst = 0
+    for path in records:
+        try:
+            ruling = adjudicate(load_record(path))
+        except InputError as error:
+            typer.echo(f"{path}: {error.pointer or '/'}: {error.message}", err=True)
+            worst = 2
+            continue
+        text = render_json(ruling) if format is Format.json else render_text(ruling)
+        if len(records) > 1 and format is Format.text:
+            typer.echo(f"== {path}")
+        sys.stdout.write(text)
+        if ruling.has_violation:
+            worst = max(worst, 1)
+    raise typer.Exit(worst)
+
+
+@app.command()
+def schema(which: Annotated[SchemaName, typer.Argument(help="record or ruling")] = SchemaName.record) -> None:
+    """Print the JSON Schema of hand-record/1 (record) or of ruling/1 (ruling)."""
+    from adjudicator.schema import schema_text
+
+    sys.stdout.write(schema_text(which.value))
+
+
+@app.command("rules")
+def list_rules(
+    game: Annotated[str | None, typer.Option(help="whist (more games to come)")] = None,
+) -> None:
+    """List the rule catalogue: ID and title of every rule the adjudicator can cite."""
+    if game is not None and game not in catalogue.games():
+        typer.echo(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}", err=True)
+        raise typer.Exit(2)
+    for rule in catalogue.rules(game):
+        typer.echo(f"{rule.id:<18} {rule.title}")
+
+
+@app.command()
+def explain(rule_id: Annotated[str, typer.Argument(help="a rule ID, e.g. WHIST-REVOKE-9")]) -> None:
+    """Print one rule: its statement, the codes it applies to and its source."""
+    try:
+        rule = catalogue.get(rule_id.strip().upper())
+    except KeyError:
+        typer.echo(f"no rule {rule_id!r} in the catalogue; see 'adjudicator rules'", err=True)
+        raise typer.Exit(2) from None
+    books = catalogue.book_titles(rule.game)
+    typer.echo(f"{rule.id}: {rule.title}")
+    typer.echo(f"  {rule.statement}")
+    typer.echo(f"  Codes: {', '.join(rule.codes)}")
+    typer.echo(f"  Source: {rule.source or 'the digest (no law number)'}")
+    for book in rule.books:
+        typer.echo(f"    {book}: {books.get(book, book)}")
+
+
+def main() -> None:
+    app()

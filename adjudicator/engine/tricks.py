@@ -1,0 +1,55 @@
+"""Trick-taking mechanics shared by the games: who wins a trick, and what may be played.
+
+The winner rule is the same in whist (WHIST-PLAY-4) and bezique (BEZ end-play and stock
+play): a trump beats any plain card; otherwise only a higher card of the suit led beats
+the best so far. A card equal to the best so far (bezique's identical copies) does not
+beat it, so the earlier card wins the tie.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from adjudicator.cards import Card, Suit
+
+
+def led_suit(cards: Sequence[Card]) -> Suit | None:
+    """The suit of the first card of the trick, or None before the lead."""
+    return cards[0].suit if cards else None
+
+
+def beats(card: Card, best: Card, trump: Suit | None, ranks: Sequence[str]) -> bool:
+    """Whether ``card`` played later beats ``best``, the winning card so far."""
+    if card.suit == best.suit:
+        return ranks.index(card.rank) < ranks.index(best.rank)
+    return trump is not None and card.suit == trump
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None, ranks: Sequence[str]) -> int:
+    """Index (in play order) of the card that wins the trick."""
+    best = 0
+    for index in range(1, len(cards)):
+        if beats(cards[index], cards[best], trump, ranks):
+            best = index
+    return best
+
+
+def cards_of_suit(hand: Iterable[Card], suit: Suit | None) -> list[Card]:
+    return [c for c in hand if c.suit == suit]
+
+
+def legal_follows(hand: Iterable[Card], led: Suit | None) -> list[Card]:
+    """Cards a player may play when bound to follow suit: the suit led if held, else any."""
+    held = list(hand)
+    same = cards_of_suit(held, led)
+    return same if same else held
+
+
+def winning_cards(
+    hand: Iterable[Card], cards: Sequence[Card], trump: Suit | None, ranks: Sequence[str]
+) -> list[Card]:
+    """Cards of the hand that would win the trick as it stands (for must-win rules)."""
+    if not cards:
+        return list(hand)
+    best = cards[trick_winner(cards, trump, ranks)]
+    return [c for c in hand if beats(c, best, trump, ranks)]

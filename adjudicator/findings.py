@@ -1,0 +1,101 @@
+"""Findings: what the replay found, each with its rule and citation.
+
+Findings are collected, never raised (python-chess ``game.errors``). ``severity`` is
+``violation`` (someone acted against the laws), ``warning`` (excused, put right in time,
+or a claim that fails) or ``info`` (worth knowing, nobody did wrong).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator import catalogue
+
+Severity = Literal["violation", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = ("violation", "warning", "info")
+
+
+class Citation(BaseModel):
+    """The law a finding rests on, as the catalogue gives it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    title: str
+    source: str
+
+
+class Finding(BaseModel):
+    """One irregularity (or fact worth knowing) at one event of the record."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rule: str
+    severity: Severity
+    event: int | None = Field(description="index into /events, or null for the record as a whole")
+    deal: int | None = None
+    trick: int | None = None
+    seat: str | None = None
+    message: str
+    citation: Citation
+    basis: list[str] = Field(
+        default_factory=list,
+        description="further rule IDs the finding relies on (e.g. the rule that gives the right score)",
+    )
+    legal: list[str] | None = Field(
+        default=None, description="what the laws allowed at that point (cards that could be played)"
+    )
+
+
+def cite(rule_id: str) -> Citation:
+    """The citation of a catalogue rule; ``KeyError`` if the ID is not in the catalogue."""
+    rule = catalogue.get(rule_id)
+    return Citation(
+        id=rule.id,
+        title=rule.title,
+        source=rule.citation_source(catalogue.book_titles(rule.game)),
+    )
+
+
+def make_finding(
+    rule: str,
+    severity: Severity,
+    message: str,
+    *,
+    event: int | None,
+    deal: int | None = None,
+    trick: int | None = None,
+    seat: str | None = None,
+    basis: Iterable[str] = (),
+    legal: Iterable[str] | None = None,
+) -> Finding:
+    """Build a finding with its citation filled in from the catalogue."""
+    return Finding(
+        rule=rule,
+        severity=severity,
+        event=event,
+        deal=deal,
+        trick=trick,
+        seat=seat,
+        message=message,
+        citation=cite(rule),
+        basis=list(basis),
+        legal=None if legal is None else list(legal),
+    )
+
+
+def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Stable order: by event (record-wide findings first), then rule ID."""
+    return sorted(findings, key=lambda f: (-1 if f.event is None else f.event, f.rule))
+
+
+def has_violation(findings: Iterable[Finding]) -> bool:
+    return any(f.severity == "violation" for f in findings)
+
+
+def count_by_rule(findings: Iterable[Finding]) -> Counter[str]:
+    return Counter(f.rule for f in findings)

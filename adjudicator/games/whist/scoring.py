@@ -1,0 +1,227 @@
+"""Whist scoring as small pure functions; each item returns its step in words.
+
+Order within a deal (WHIST-SCORE-3): revoke penalties, then tricks, then honours; the
+game is won the moment a side reaches the target in that order and nothing after counts
+(WHIST-HONOURS-5, WHIST-REVOKE-12). Revokers stay below game (WHIST-REVOKE-11, -14).
+Values of games and rubbers: WHIST-RUBBER-2..4 (English), WHIST-SCORE-5 (American).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from adjudicator.seats import SIDES, other_side
+
+Item = Literal["penalty", "tricks", "honours", "game", "rubber"]
+Choice = Literal["tricks", "deduct", "add"]
+
+PENALTY_POINTS = 3  # WHIST-REVOKE-9: three tricks or three points
+BOOK = 6  # WHIST-SCORE-1
+RUBBER_BONUS = 2  # WHIST-RUBBER-3
+
+#: honours held by a side -> points (WHIST-HONOURS-2); two each score nothing
+HONOURS_POINTS: dict[int, int] = {4: 4, 3: 2}
+
+#: losers' score when the game is won -> rubber points (WHIST-RUBBER-2), 5-point game
+RUBBER_POINTS: tuple[tuple[range, int, str], ...] = (
+    (range(0, 1), 3, "a treble"),
+    (range(1, 3), 2, "a double"),
+    (range(3, 5), 1, "a single"),
+)
+
+
+def tricks_over_book(tricks: int) -> int:
+    """Points for tricks: one for each trick over six (WHIST-SCORE-1)."""
+    return max(0, tricks - BOOK)
+
+
+def honours_points(held: int) -> int:
+    return HONOURS_POINTS.get(held, 0)
+
+
+def rubber_points(losers_score: int) -> tuple[int, str]:
+    """Value of an English game by the losers' score when it was won (WHIST-RUBBER-2)."""
+    for scores, points, name in RUBBER_POINTS:
+        if losers_score in scores:
+            return points, name
+    return 1, "a single"
+
+
+def trick_words(points: int) -> str:
+    return "the odd trick" if points == 1 else f"{points} by cards"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One item of the score, as a director would read it out."""
+
+    item: Item
+    side: str
+    points: int  # what the item counted toward the score
+    rule: str
+    text: str
+    low: int  # the least mark accepted for this item (a game-winning item may be marked short)
+    score: dict[str, int] = field(default_factory=dict)  # running score after the item
+    capped: bool = False  # held below game: the side revoked (WHIST-REVOKE-11, -14)
+    void: bool = False  # counted nothing: the game was already won (WHIST-SCORE-3)
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """One revoke penalty to apply: the claimants and their choice."""
+
+    claimants: str
+    choice: Choice
+    tricks: int = PENALTY_POINTS  # tricks moved for a "tricks" penalty (American: 2 or 1)
+    trick_no: int = 0
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """The facts a deal's score depends on, already judged."""
+
+    tricks_won: dict[str, int]
+    penalties: tuple[Penalty, ...] = ()
+    honours: tuple[tuple[str, int], ...] = ()  # (side, honours held) for valid claims
+    no_win: frozenset[str] = frozenset()  # sides that cannot win the game this deal
+    void: bool = False  # both sides revoked and the deal is void (AMB-4 new_deal)
+
+
+@dataclass(frozen=True)
+class DealScore:
+    steps: tuple[Step, ...]
+    tricks_after_penalty: dict[str, int]
+    before: dict[str, int]
+    after: dict[str, int]
+    winner: str | None  # the side that reached game in this deal
+
+
+@dataclass(frozen=True)
+class ScoringRules:
+    target: int
+    cap: int
+    deduct_floor_zero: bool
+    english: bool
+    shortfall_take_all: bool = True
+
+
+def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> DealScore:
+    """Score one deal from the score before it, item by item in the order of WHIST-SCORE-3."""
+    score = dict(before)
+    steps: list[Step] = []
+    winner: str | None = None
+    tricks = dict(plan.tricks_won)
+
+    def add(item: Item, side: str, raw: int, rule: str, words: str) -> None:
+        nonlocal winner
+        if winner is not None:
+            steps.append(Step(item, side, 0, "WHIST-SCORE-3",
+                              f"{words}: counts nothing, {winner} had already won the game",
+                              0, dict(score), void=True))
+            return
+        new = score[side] + raw
+        low = raw
+        note = ""
+        capped = False
+        if raw > 0 and side in plan.no_win and new > rules.cap:
+            new = max(score[side], rules.cap)
+            capped = True
+            note = f" (held at {new}: the revoking side cannot win the game in this deal)"
+        if raw < 0 and rules.deduct_floor_zero and new < 0:
+            new = 0
+            note = " (not below 0)"
+        counted = new - score[side]
+        score[side] = new
+        if new >= rules.target and side not in plan.no_win:
+            winner = side
+            low = min(counted, rules.target - (new - counted))
+            note += f"; {side} reach {rules.target} and win the game"
+        else:
+            low = counted
+        steps.append(Step(item, side, counted, rule,
+                          f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}",
+                          low, dict(score), capped=capped))
+
+    # 1. revoke penalties (WHIST-REVOKE-9, -14)
+    for penalty in plan.penalties:
+        claimants = penalty.claimants
+        revokers = other_side(claimants)  # type: ignore[arg-type]
+        if penalty.choice == "add":
+            add("penalty", claimants, PENALTY_POINTS, "WHIST-REVOKE-9",
+                f"revoke penalty, {claimants} add three to their score")
+        elif penalty.choice == "deduct":
+            add("penalty", revokers, -PENALTY_POINTS, "WHIST-REVOKE-9",
+                f"revoke penalty, three deducted from {revokers}")
+        else:
+            moved = min(penalty.tricks, tricks[revokers]) if rules.shortfall_take_all else penalty.tricks
+            tricks[revokers] -= moved
+            tricks[claimants] += moved
+            rule = "WHIST-REVOKE-9" if rules.english else "WHIST-REVOKE-14"
+            steps.append(Step("penalty", claimants, 0, rule,
+                              f"revoke penalty, {claimants} take {moved} trick{'s' if moved != 1 else ''}"
+                              f" from {revokers}: tricks NS {tricks['NS']}, EW {tricks['EW']}",
+                              0, dict(score)))
+
+    # 2. tricks (WHIST-SCORE-1)
+    for side in SIDES:
+        points = tricks_over_book(tricks[side])
+        if points:
+            add("tricks", side, points, "WHIST-SCORE-1",
+                f"{side} win {tricks[side]} tricks, {trick_words(points)}")
+
+    # 3. honours (WHIST-HONOURS-2)
+    for side, held in plan.honours:
+        add("honours", side, honours_points(held), "WHIST-HONOURS-2",
+            f"{side} hold {'all four' if held == 4 else 'three'} honours")
+
+    return DealScore(tuple(steps), tricks, dict(before), score, winner)
+
+
+@dataclass(frozen=True)
+class GameValue:
+    winner: str
+    value: int
+    rule: str
+    text: str
+
+
+def english_game_value(winner: str, losers_score: int) -> GameValue:
+    points, name = rubber_points(losers_score)
+    return GameValue(winner, points, "WHIST-RUBBER-2",
+                     f"{winner} win the game with the losers at {losers_score}: {name}, {points}")
+
+
+def american_game_value(winner: str, winners_score: int, losers_score: int, target: int,
+                        count_all: bool) -> GameValue:
+    """AWL-1: 7 less the losers' score; or, counting all (AMB-18), the difference."""
+    top = winners_score if count_all else target
+    return GameValue(winner, top - losers_score, "WHIST-SCORE-5",
+                     f"{winner} win the game {top} to {losers_score}: worth {top - losers_score}")
+
+
+@dataclass(frozen=True)
+class RubberValue:
+    winner: str
+    value: int
+    steps: tuple[str, ...]
+
+
+def rubber_value(games: Sequence[tuple[str, int]]) -> RubberValue | None:
+    """The rubber once a side has two games (WHIST-RUBBER-1, -3, -4); None before that."""
+    wins = {side: [v for w, v in games if w == side] for side in SIDES}
+    winner = next((side for side in SIDES if len(wins[side]) >= 2), None)
+    if winner is None:
+        return None
+    loser = other_side(winner)  # type: ignore[arg-type]
+    gross = sum(wins[winner]) + RUBBER_BONUS
+    value = gross - sum(wins[loser])
+    words = [
+        f"{winner} win the rubber: games {' + '.join(map(str, wins[winner]))} + {RUBBER_BONUS} for the rubber = {gross}",
+    ]
+    if wins[loser]:
+        words.append(f"less {loser}'s game {' + '.join(map(str, wins[loser]))}: the rubber is worth {value}")
+    else:
+        words.append(f"{loser} won no game: the rubber is worth {value}")
+    return RubberValue(winner, value, tuple(words))

@@ -1,0 +1,563 @@
+"""The whist replay: a state machine over the record's events, collecting facts and findings.
+
+Phases: ``DEAL`` (no deal yet) -> ``PLAY`` (tricks being played) -> ``AFTER_PLAY`` (13 tricks
+done: claims, honours, marks) -> ``AFTER_CUT`` (cards cut for the next deal) -> next ``deal``.
+Legality is a query (``expected_seat``, ``legal_plays``); applying an event records the fact
+whatever happened. Irregularities at the table become findings; facts that cannot all be
+true (a card not in the hand, a hand of 12) raise ``InputError`` with the event's pointer.
+Claims, penalties and honours are only collected here; ``judge`` rules on them once the
+whole deal is known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, TypeVar
+
+from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
+from adjudicator.engine.tricks import cards_of_suit, legal_follows, trick_winner
+from adjudicator.errors import InputError, pointer_of
+from adjudicator.findings import Finding, make_finding
+from adjudicator.record.whist import (
+    WhistClaim,
+    WhistCut,
+    WhistDeal,
+    WhistEvent,
+    WhistHonours,
+    WhistPenalty,
+    WhistPlay,
+    WhistRecord,
+    WhistResult,
+    WhistRetract,
+    WhistRules,
+    WhistScore,
+)
+from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
+
+
+E = TypeVar("E")
+
+
+class Phase(Enum):
+    DEAL = "deal"
+    PLAY = "play"
+    AFTER_PLAY = "after play"
+    AFTER_CUT = "after cut"
+
+
+@dataclass
+class PlayedCard:
+    seat: str
+    card: Card
+    event: int
+
+
+@dataclass
+class Trick:
+    """One trick: the cards on the table, in the order played."""
+
+    number: int
+    leader: str  # the seat that should lead (the previous winner, or eldest hand)
+    plays: list[PlayedCard] = field(default_factory=list)
+    winner: str | None = None
+    quitted: bool = False
+    free_withdrawals: set[str] = field(default_factory=set)
+
+    def seats(self) -> list[str]:
+        return [p.seat for p in self.plays]
+
+
+@dataclass
+class Renounce:
+    """A failure to follow suit while holding the suit led (WHIST-REVOKE-1)."""
+
+    seat: str
+    trick: int
+    event: int
+    card: Card
+    led: Suit
+    held: list[Card]
+    established_at: int | None = None
+    corrected_at: int | None = None
+
+    @property
+    def side(self) -> str:
+        return side_of(self.seat)
+
+    @property
+    def is_established(self) -> bool:
+        return self.established_at is not None
+
+
+@dataclass
+class TimedEvent(Generic[E]):
+    """An event of the deal, with its index and whether it came after the cut."""
+
+    index: int
+    event: E
+    after_cut: bool = False
+    after_first_mark: bool = False
+    late_deal: bool = False  # made once the next deal had begun
+
+
+@dataclass
+class DealFacts:
+    """Everything the record says about one deal, as the replay found it."""
+
+    number: int
+    event: int
+    dealer: str
+    trump: Card
+    hands: dict[str, list[Card]]
+    tricks: list[Trick] = field(default_factory=list)
+    renounces: list[Renounce] = field(default_factory=list)
+    claims: list[TimedEvent[WhistClaim]] = field(default_factory=list)
+    penalties: list[TimedEvent[WhistPenalty]] = field(default_factory=list)
+    honours: list[TimedEvent[WhistHonours]] = field(default_factory=list)
+    marks: list[TimedEvent[WhistScore]] = field(default_factory=list)
+    results: list[TimedEvent[WhistResult]] = field(default_factory=list)
+    cut_event: int | None = None
+    end_event: int | None = None  # the event that completed trick 13
+
+    @property
+    def trump_suit(self) -> Suit:
+        return self.trump.suit
+
+    def tricks_won(self) -> dict[str, int]:
+        won = {"NS": 0, "EW": 0}
+        for trick in self.tricks:
+            if trick.winner is not None:
+                won[side_of(trick.winner)] += 1
+        return won
+
+    def honours_held(self, turn_up_counts: bool = True) -> dict[str, int]:
+        """Trump A K Q J held per side as dealt (WHIST-HONOURS-1, -2; AMB-23)."""
+        held = {"NS": 0, "EW": 0}
+        for seat, cards in self.hands.items():
+            for card in cards:
+                if card.suit == self.trump_suit and card.rank in "AKQJ":
+                    if card == self.trump and not turn_up_counts:
+                        continue
+                    held[side_of(seat)] += 1
+        return held
+
+
+@dataclass
+class WhistReplay:
+    """The result of replaying a record: the deals' facts and the play findings."""
+
+    deals: list[DealFacts]
+    findings: list[Finding]
+    results_before_deal: list[TimedEvent[WhistResult]]
+
+
+class WhistState:
+    """The table during the replay. ``apply(index, event)`` is the only mutator."""
+
+    def __init__(self, rules: WhistRules) -> None:
+        self.rules = rules
+        self.phase = Phase.DEAL
+        self.deals: list[DealFacts] = []
+        self.findings: list[Finding] = []
+        self.hands: dict[str, set[Card]] = {}
+        self.exposed: dict[str, set[Card]] = {}
+        self.pending: list[Renounce] = []
+        self.early_results: list[TimedEvent[WhistResult]] = []
+
+    # Queries ---------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> DealFacts:
+        return self.deals[-1]
+
+    @property
+    def trick(self) -> Trick:
+        return self.deal.tricks[-1]
+
+    def expected_seat(self) -> str:
+        """Who should play next: the leader, then the first seat to his left without a card."""
+        trick = self.trick
+        if trick.quitted or len(trick.plays) == 4:
+            return trick.winner or trick.leader
+        start = trick.plays[0].seat if trick.plays else trick.leader
+        seat = start
+        for _ in range(4):
+            if seat not in trick.seats():
+                return seat
+            seat = left_of(seat)  # type: ignore[arg-type]
+        return start
+
+    def legal_plays(self, seat: str) -> list[Card]:
+        """What the seat may lawfully play now (WHIST-PLAY-3), in display order."""
+        trick = self.trick
+        on_table = not trick.quitted and 0 < len(trick.plays) < 4
+        led = trick.plays[0].card.suit if on_table else None
+        return sort_hand(legal_follows(self.hands[seat], led))
+
+    # The one mutator ---------------------------------------------------------------------
+
+    def apply(self, index: int, event: WhistEvent) -> None:
+        match event:
+            case WhistDeal():
+                self._apply_deal(index, event)
+            case WhistPlay():
+                self._apply_play(index, event)
+            case WhistRetract():
+                self._apply_retract(index, event)
+            case WhistCut():
+                self._require_deal(index, "cut")
+                if self.phase == Phase.PLAY:
+                    raise InputError(
+                        pointer_of("events", index),
+                        f"the cards are cut while deal {self.deal.number} is still being played "
+                        f"({len(self._complete_tricks())} of 13 tricks)",
+                    )
+                self.phase = Phase.AFTER_CUT
+                self.deal.cut_event = index
+            case WhistClaim():
+                self._require_deal(index, "claim")
+                self._target_deal(index, event.ref).claims.append(self._timed(index, event, event.ref))
+            case WhistPenalty():
+                self._require_deal(index, "penalty")
+                self._target_deal(index, None).penalties.append(self._timed(index, event, None))
+            case WhistHonours():
+                self._require_deal(index, "honours claim")
+                self._apply_honours(index, event)
+            case WhistScore():
+                self._require_deal(index, "score")
+                self.deal.marks.append(TimedEvent(index, event))
+            case WhistResult():
+                if not self.deals:
+                    self.early_results.append(TimedEvent(index, event))
+                else:
+                    self.deal.results.append(TimedEvent(index, event))
+
+    def finish(self, events_count: int) -> WhistReplay:
+        """Close the record: the last deal must have been played out."""
+        if self.phase == Phase.PLAY:
+            self._incomplete_deal(events_count)
+        self._establish_all()
+        return WhistReplay(self.deals, self.findings, self.early_results)
+
+    # Deal (WHIST-DEAL-3, -4, -7) -------------------------------------------------------------
+
+    def _apply_deal(self, index: int, event: WhistDeal) -> None:
+        if self.phase == Phase.PLAY:
+            self._incomplete_deal(index)
+        self._establish_all()
+        where = pointer_of("events", index)
+        hands: dict[str, list[Card]] = {}
+        seen: dict[Card, str] = {}
+        for seat in WHIST_SEATS:
+            if seat not in event.hands:
+                raise InputError(f"{where}/hands", f"no hand for {seat}")
+            cards = list(event.hands[seat])
+            for position, card in enumerate(cards):
+                if card in seen:
+                    raise InputError(
+                        f"{where}/hands/{seat}/{position}",
+                        f"{card} is dealt twice (also to {seen[card]})",
+                    )
+                seen[card] = seat
+            if len(cards) != 13:
+                raise InputError(f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13")
+            hands[seat] = cards
+        if len(seen) != 52:  # pragma: no cover - 4 x 13 distinct cards are the whole pack
+            missing = [str(c) for c in whist_pack() if c not in seen]
+            raise InputError(f"{where}/hands", f"cards missing from the pack: {missing}")
+        if event.trump not in hands[event.dealer]:
+            raise InputError(
+                f"{where}/trump",
+                f"the trump card {event.trump} is not in the dealer's ({event.dealer}) hand",
+            )
+        number = len(self.deals) + 1
+        if self.deals:
+            expected = left_of(self.deal.dealer)  # type: ignore[arg-type]
+            if event.dealer != expected:
+                self.findings.append(
+                    make_finding(
+                        "WHIST-DEAL-7",
+                        "violation",
+                        f"{event.dealer} dealt deal {number}, but the deal passes to the left: "
+                        f"it was {expected}'s turn. The deal stands, as it was not stopped "
+                        "before the trump card was turned.",
+                        event=index,
+                        deal=number,
+                        seat=event.dealer,
+                        basis=["WHIST-DEAL-4"],
+                    )
+                )
+        self.deals.append(DealFacts(number, index, event.dealer, event.trump, hands))
+        self.hands = {seat: set(cards) for seat, cards in hands.items()}
+        self.exposed = {seat: set() for seat in WHIST_SEATS}
+        self.deal.tricks.append(Trick(1, left_of(event.dealer)))
+        self.phase = Phase.PLAY
+
+    def _incomplete_deal(self, index: int) -> None:
+        done = len(self._complete_tricks())
+        raise InputError(
+            pointer_of("events", index) if index < 10**9 else "/events",
+            f"deal {self.deal.number} was not played out: {done} of 13 tricks complete "
+            "(hand-record/1 records every card played)",
+        )
+
+    def _complete_tricks(self) -> list[Trick]:
+        return [t for t in self.deal.tricks if len(t.plays) == 4]
+
+    # Play (WHIST-PLAY-2..5, WHIST-IRREG-1, -2, WHIST-REVOKE-1, -3) ----------------------------
+
+    def _apply_play(self, index: int, event: WhistPlay) -> None:
+        where = pointer_of("events", index)
+        if self.phase != Phase.PLAY:
+            raise InputError(where, self._no_play_message())
+        seat, card = event.seat, event.card
+        trick = self.trick
+        if len(trick.plays) == 4:
+            self._quit(trick, index)
+            trick = Trick(trick.number + 1, trick.winner or trick.leader)
+            self.deal.tricks.append(trick)
+        if card not in self.hands[seat]:
+            raise InputError(f"{where}/card", self._not_held_message(seat, card))
+        if seat in trick.seats():
+            raise InputError(
+                f"{where}/seat",
+                f"{seat} has already played to trick {trick.number}; a second card to the same "
+                "trick must be taken back with a retract first",
+            )
+        self._establish_by_play(seat, trick.number, index)
+        expected = self.expected_seat()
+        if seat != expected:
+            self._out_of_turn(index, seat, card, expected, trick)
+        if trick.plays:
+            self._check_follow(index, seat, card, trick)
+        self.hands[seat].discard(card)
+        self.exposed[seat].discard(card)
+        trick.plays.append(PlayedCard(seat, card, index))
+        if len(trick.plays) == 4:
+            cards = [p.card for p in trick.plays]
+            trick.winner = trick.plays[trick_winner(cards, self.deal.trump_suit, RANKS)].seat
+            if trick.number == 13:
+                self._quit(trick, index)
+                self.deal.end_event = index
+                self.phase = Phase.AFTER_PLAY
+
+    def _out_of_turn(self, index: int, seat: str, card: Card, expected: str, trick: Trick) -> None:
+        if not trick.plays:
+            completed = self.rules.false_lead_completed_penalty
+            self.findings.append(
+                make_finding(
+                    "WHIST-IRREG-1",
+                    "violation",
+                    f"{seat} led {card} to trick {trick.number} out of turn: {expected} was on lead. "
+                    "If all four play to it the trick stands"
+                    + (
+                        "; the adversaries may still call a suit."
+                        if completed == "suit_call_survives"
+                        else " and no penalty remains."
+                    ),
+                    event=index,
+                    deal=self.deal.number,
+                    trick=trick.number,
+                    seat=seat,
+                    legal=[f"{expected} to lead"],
+                )
+            )
+        else:
+            self.findings.append(
+                make_finding(
+                    "WHIST-IRREG-2",
+                    "violation",
+                    f"{seat} played {card} to trick {trick.number} out of turn: it was {expected}'s turn.",
+                    event=index,
+                    deal=self.deal.number,
+                    trick=trick.number,
+                    seat=seat,
+                    legal=[f"{expected} to play"],
+                )
+            )
+
+    def _check_follow(self, index: int, seat: str, card: Card, trick: Trick) -> None:
+        led = trick.plays[0].card.suit
+        if card.suit == led:
+            return
+        held = sort_hand(cards_of_suit(self.hands[seat], led))
+        if held:
+            self.pending.append(Renounce(seat, trick.number, index, card, led, held))
+
+    def _establish_by_play(self, seat: str, trick_number: int, index: int) -> None:
+        """The revoker or his partner playing to a later trick establishes (WHIST-REVOKE-3)."""
+        for renounce in self.pending:
+            if trick_number > renounce.trick and seat in (
+                renounce.seat,
+                partner_of(renounce.seat),  # type: ignore[arg-type]
+            ):
+                renounce.established_at = index
+        self._settle_pending()
+
+    def _quit(self, trick: Trick, index: int) -> None:
+        """The trick is turned and quitted (by the next lead, AMB-17): renounces in it stand."""
+        trick.quitted = True
+        if self.rules.infer_quit_from_next_lead or trick.number == 13:
+            for renounce in self.pending:
+                if renounce.trick == trick.number and renounce.established_at is None:
+                    renounce.established_at = index
+        self._settle_pending()
+
+    def _settle_pending(self) -> None:
+        for renounce in [r for r in self.pending if r.is_established]:
+            self.pending.remove(renounce)
+            self.deal.renounces.append(renounce)
+            self.findings.append(
+                make_finding(
+                    "WHIST-REVOKE-1",
+                    "violation",
+                    f"{renounce.seat} played {renounce.card} to a {renounce.led.noun[:-1]} lead at "
+                    f"trick {renounce.trick} while holding {format_cards(renounce.held)}: a revoke, "
+                    f"established at event {renounce.established_at}.",
+                    event=renounce.event,
+                    deal=self.deal.number,
+                    trick=renounce.trick,
+                    seat=renounce.seat,
+                    basis=["WHIST-PLAY-3", "WHIST-REVOKE-3"],
+                    legal=[str(c) for c in renounce.held],
+                )
+            )
+
+    def _establish_all(self) -> None:
+        """At the end of a deal every trick is quitted: what is still pending stands."""
+        if self.deals and self.pending:
+            for renounce in self.pending:
+                renounce.established_at = self.deal.end_event
+            self._settle_pending()
+
+    # Retract (WHIST-REVOKE-5, WHIST-PEN-1) -------------------------------------------------------
+
+    def _apply_retract(self, index: int, event: WhistRetract) -> None:
+        where = pointer_of("events", index)
+        seat = event.seat
+        if self.phase != Phase.PLAY:
+            raise InputError(f"{where}/seat", f"{seat} has no card on the table to take back")
+        trick = self.trick
+        position = next((i for i, p in enumerate(trick.plays) if p.seat == seat), None)
+        if position is None:
+            raise InputError(
+                f"{where}/seat",
+                f"{seat} has no card in the trick on the table (trick {trick.number}) to take back",
+            )
+        played = trick.plays.pop(position)
+        trick.winner = None
+        self.hands[seat].add(played.card)
+        renounce = next((r for r in self.pending if r.event == played.event), None)
+        later = {p.seat for p in trick.plays[position:]}
+        if renounce is not None:
+            self.pending.remove(renounce)
+            renounce.corrected_at = index
+            self.deal.renounces.append(renounce)
+            self.exposed[seat].add(played.card)
+            trick.free_withdrawals |= later
+            penalty = (
+                "the card played in error is exposed and may be called"
+                if self.rules.code == "american-1893"
+                else "the adversaries may call the card played in error or require the highest "
+                "or lowest of the suit to this trick"
+            )
+            self.findings.append(
+                make_finding(
+                    "WHIST-REVOKE-5",
+                    "warning",
+                    f"{seat} renounced with {played.card} to a {renounce.led.noun[:-1]} lead at trick "
+                    f"{trick.number} while holding {format_cards(renounce.held)}, and took it back "
+                    f"at event {index} before the revoke was established: {penalty}.",
+                    event=played.event,
+                    deal=self.deal.number,
+                    trick=trick.number,
+                    seat=seat,
+                    basis=["WHIST-REVOKE-1", "WHIST-REVOKE-3"],
+                    legal=[str(c) for c in renounce.held],
+                )
+            )
+        elif seat in trick.free_withdrawals:
+            trick.free_withdrawals.discard(seat)
+        else:
+            first_lead_withdrawn = position == 0
+            trick.free_withdrawals |= later
+            exposed = not (first_lead_withdrawn and self.rules.code == "american-1893")
+            if exposed:
+                self.exposed[seat].add(played.card)
+            self.findings.append(
+                make_finding(
+                    "WHIST-PEN-1",
+                    "warning",
+                    f"{seat} took back {played.card} from trick {trick.number}"
+                    + (": the card is exposed and liable to be called." if exposed else
+                       ": a card led out of turn is not an exposed card under AWL-20."),
+                    event=index,
+                    deal=self.deal.number,
+                    trick=trick.number,
+                    seat=seat,
+                    basis=["WHIST-PEN-2"],
+                )
+            )
+
+    # Claims and honours: collected for judge -------------------------------------------------
+
+    def _timed(self, index: int, event: E, ref: int | None) -> TimedEvent[E]:
+        target = self._target_deal(index, ref)
+        late_deal = target is not self.deal
+        after_cut = late_deal or self.phase == Phase.AFTER_CUT
+        marks_before = bool(target.marks)
+        return TimedEvent(index, event, after_cut=after_cut, after_first_mark=marks_before,
+                          late_deal=late_deal)
+
+    def _target_deal(self, index: int, ref: int | None) -> DealFacts:
+        """The deal a claim is about: the one holding ``ref``, else the current one."""
+        if ref is None:
+            return self.deal
+        for deal in reversed(self.deals):
+            if deal.event <= ref:
+                return deal
+        raise InputError(pointer_of("events", index, "ref"), f"event {ref} is before the first deal")
+
+    def _apply_honours(self, index: int, event: WhistHonours) -> None:
+        """Honours are claimed after the hand; a claim during the next deal's play is late."""
+        if self.phase == Phase.PLAY and len(self.deals) > 1:
+            target = self.deals[-2]
+            late_deal = True
+        else:
+            target = self.deal
+            late_deal = False
+        target.honours.append(
+            TimedEvent(index, event, after_cut=late_deal or self.phase == Phase.AFTER_CUT,
+                       late_deal=late_deal)
+        )
+
+    # Messages for impossible facts ---------------------------------------------------------
+
+    def _require_deal(self, index: int, what: str) -> None:
+        if not self.deals:
+            raise InputError(pointer_of("events", index), f"a {what} before any deal")
+
+    def _no_play_message(self) -> str:
+        if self.phase == Phase.DEAL:
+            return "a card is played before any deal"
+        return f"a card is played after all 13 tricks of deal {self.deal.number}"
+
+    def _not_held_message(self, seat: str, card: Card) -> str:
+        for trick in self.deal.tricks:
+            for played in trick.plays:
+                if played.card == card:
+                    return (
+                        f"{seat} does not hold {card}: it was played by {played.seat} to trick "
+                        f"{trick.number} (event {played.event})"
+                    )
+        owner = next(s for s in WHIST_SEATS if card in self.hands[s])
+        return f"{seat} does not hold {card}: {owner} holds it"
+
+
+def replay(record: WhistRecord, rules: WhistRules) -> WhistReplay:
+    """Replay every event in order; findings of play are collected, never raised."""
+    state = WhistState(rules)
+    for index, event in enumerate(record.events):
+        state.apply(index, event)
+    return state.finish(len(record.events))

@@ -1,0 +1,102 @@
+"""bytes -> JSON -> record model. Every failure becomes one ``InputError`` with a JSON pointer."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from adjudicator.errors import InputError, pointer_of
+from adjudicator.record.envelope import RecordAdapter
+from adjudicator.record.whist import WhistRecord
+
+_GAMES = ("whist",)
+
+
+def load_record(path: str | Path) -> WhistRecord:
+    """Read and validate a record file (never modified). Raises ``InputError``."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError("", f"cannot read {path}: {exc.strerror or exc}") from None
+    return parse_record(raw)
+
+
+def parse_record(raw: bytes | str | dict[str, Any]) -> WhistRecord:
+    """Validate a record given as bytes, text or already-decoded JSON. Raises ``InputError``."""
+    data = raw if isinstance(raw, dict) else decode_json(raw)
+    _check_envelope(data)
+    try:
+        return RecordAdapter.validate_python(data)
+    except ValidationError as exc:
+        raise _input_error(exc, data) from None
+
+
+def decode_json(raw: bytes | str) -> Any:
+    """JSON text (a UTF-8 byte-order mark is allowed) to Python data."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InputError("", f"not UTF-8 text (byte {exc.start})") from None
+    else:
+        text = raw.removeprefix("\ufeff")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise InputError("", "not JSON: nested too deeply") from None
+
+
+def _check_envelope(data: Any) -> None:
+    """Clear messages for the fields that pick the model, before the union is tried."""
+    if not isinstance(data, dict):
+        raise InputError("", "a hand record must be a JSON object")
+    if data.get("format") != "hand-record/1":
+        got = json.dumps(data.get("format")) if "format" in data else "nothing"
+        raise InputError("/format", f'must be "hand-record/1", got {got}')
+    game = data.get("game")
+    if game in ("bezique", "rubicon-bezique"):
+        raise InputError("/game", f'"{game}" records are not judged by this version yet')
+    if game not in _GAMES:
+        raise InputError("/game", f"must be one of {', '.join(_GAMES)}, got {json.dumps(game)}")
+
+
+def _input_error(exc: ValidationError, data: Any) -> InputError:
+    """The first validation error as a pointer and a message, union tags dropped."""
+    error = exc.errors(include_url=False)[0]
+    parts: list[str | int] = []
+    node: Any = data
+    loc = error["loc"]
+    for position, part in enumerate(loc):
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            parts.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            parts.append(part)
+            node = node[part]
+        elif (
+            position == len(loc) - 1
+            and isinstance(part, str)
+            and error["type"] in ("missing", "extra_forbidden")
+        ):
+            parts.append(part)
+            node = None
+        # otherwise the part is a union tag or a validator name: not in the document
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if error["type"] == "missing":
+        message = "required field is missing"
+    elif error["type"] == "extra_forbidden":
+        message = "unknown field"
+    elif error["type"] == "union_tag_invalid":
+        message = f"unknown type {json.dumps(node.get('type') if isinstance(node, dict) else None)}; expected one of {error['ctx'].get('expected_tags')}"
+    elif error["type"] == "union_tag_not_found":
+        message = f"has no {error['ctx'].get('discriminator', 'tag')}"
+    elif error["type"] in ("literal_error", "enum"):
+        message = f"{json.dumps(error.get('input'))} is not allowed: {message.lower()}"
+    elif not message.startswith('"'):
+        message = f"{message} (got {json.dumps(error.get('input'), default=str)[:60]})"
+    return InputError(pointer_of(*parts), message)

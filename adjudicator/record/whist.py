@@ -1,0 +1,254 @@
+"""Whist records: the events, the rule options and the start position of hand-record/1."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from adjudicator.cards import Card
+from adjudicator.record.events import CardField, EventBase, Strict
+from adjudicator.seats import WHIST_SEATS, Side, WhistSeat
+
+Code = Literal["english-1900", "english-1864", "american-1893"]
+
+
+# Events ------------------------------------------------------------------------------
+
+
+class WhistDeal(EventBase):
+    """A new deal: the four hands as dealt and the turned-up trump card (the dealer's)."""
+
+    type: Literal["deal"]
+    dealer: WhistSeat
+    hands: dict[WhistSeat, list[CardField]] = Field(description="seat -> its 13 cards")
+    trump: CardField = Field(description="the dealer's last card, turned up; in the dealer's hand")
+
+
+class WhistPlay(EventBase):
+    """A seat plays a card to the current trick."""
+
+    type: Literal["play"]
+    seat: WhistSeat
+    card: CardField
+
+
+class WhistRetract(EventBase):
+    """The seat takes back its card from the trick still on the table; the card is exposed."""
+
+    type: Literal["retract"]
+    seat: WhistSeat
+
+
+class WhistClaim(EventBase):
+    """A side claims a revoke against its adversaries."""
+
+    type: Literal["claim"]
+    kind: Literal["revoke"]
+    by: Side
+    against: WhistSeat | None = None
+    trick: Annotated[int, Field(ge=1, le=13)] | None = None
+    ref: Annotated[int, Field(ge=0)] | None = Field(
+        default=None, description="event index of the renouncing play, if the claim names it"
+    )
+
+
+class WhistPenalty(EventBase):
+    """The claimants' choice of penalty for one established revoke (English codes)."""
+
+    type: Literal["penalty"]
+    by: Side
+    choice: Literal["tricks", "deduct", "add", "waive"] = Field(
+        description="tricks: take three tricks; deduct: three from the revokers; add: three to the"
+        " claimants; waive (an addition): no penalty, allowed only with revoke_penalty_waivable"
+    )
+
+
+class WhistHonours(EventBase):
+    """A side claims honours by word of mouth."""
+
+    type: Literal["honours"]
+    side: Side
+    count: Literal[3, 4]
+
+
+class WhistCut(EventBase):
+    """The cards are cut for the next deal; revoke claims after it are late."""
+
+    type: Literal["cut"]
+
+
+class WhistScore(EventBase):
+    """A mark written on the score sheet."""
+
+    type: Literal["score"]
+    side: Side
+    points: int = Field(description="points marked; negative for a deduction")
+    for_: Literal["tricks", "honours", "penalty", "game", "rubber"] = Field(alias="for")
+
+
+class WhistResult(EventBase):
+    """The value the players agreed: of the rubber (English) or the game (American)."""
+
+    type: Literal["result"]
+    winner: Side
+    value: int
+
+
+WhistEvent = Annotated[
+    WhistDeal
+    | WhistPlay
+    | WhistRetract
+    | WhistClaim
+    | WhistPenalty
+    | WhistHonours
+    | WhistCut
+    | WhistScore
+    | WhistResult,
+    Field(discriminator="type"),
+]
+
+
+# Rule options -------------------------------------------------------------------------
+
+
+class WhistRules(Strict):
+    """The code in force and one option per open question of the digest (AMB-n).
+
+    Omitted options take the code's preset (see ``games.whist.options``); the ruling
+    echoes every option resolved.
+    """
+
+    code: Code = Field(default="english-1900", description="AMB-1: the code of laws in force")
+    game_target: Annotated[int, Field(ge=1)] | None = Field(
+        default=None, description="WHIST-SCORE-2 / AMB-28: points for game (English 5, American 7)"
+    )
+    honours_counted: bool | None = Field(
+        default=None, description="AMB-10 / WHIST-HONOURS-6: honours score (English yes, American no)"
+    )
+    both_sides_revoke: (
+        Literal["each_penalised", "cancel_all", "cancel_pairwise", "new_deal"] | None
+    ) = Field(
+        default=None,
+        description="AMB-4 / WHIST-REVOKE-13: both sides revoke in one deal (ENG1900-85: cancel_all;"
+        " ENG64-81 and AWL-30: each_penalised; EW-76: new_deal)",
+    )
+    per_revoke_option_choice: bool | None = Field(
+        default=None, description="AMB-5 / WHIST-REVOKE-10: a different penalty for each revoke"
+    )
+    trick_penalty_shortfall: Literal["take_all_available", "invalid_choice"] | None = Field(
+        default=None,
+        description="AMB-6: revokers hold fewer tricks than the penalty takes (sources silent)",
+    )
+    deduct_floor: Literal["zero", "allow_negative"] | None = Field(
+        default=None, description="AMB-7: deducting three from revokers who have fewer (silent)"
+    )
+    revoker_cap: Annotated[int, Field(ge=0)] | None = Field(
+        default=None,
+        description="AMB-8 / WHIST-REVOKE-11, -14: highest score the revokers may reach in the"
+        " deal (default: one below game)",
+    )
+    revoke_penalty_waivable: bool | None = Field(
+        default=None, description="AMB-9: claimants may waive a revoke penalty"
+    )
+    honours_claim_deadline: Literal["next_trump_turned", "next_deal_starts"] | None = Field(
+        default=None,
+        description="AMB-11 / WHIST-HONOURS-4: last moment to claim honours (ENG: before the next"
+        " trump card is turned, i.e. the next deal event; EW-76: before the next cut)",
+    )
+    revoke_claim_deadline: Literal["next_cut", "tricks_gathered"] | None = Field(
+        default=None,
+        description="AMB-12 / WHIST-REVOKE-7: last moment to claim a revoke (codes: until the cut;"
+        " EW-76: until the tricks are gathered, read as before the first mark of the deal)",
+    )
+    infer_quit_from_next_lead: bool | None = Field(
+        default=None,
+        description="AMB-17 / WHIST-PLAY-6: the next lead quits the trick on the table",
+    )
+    excess_points: Literal["stop_at_target", "count_all"] | None = Field(
+        default=None, description="AMB-18 / WHIST-SCORE-5: points beyond game (American value)"
+    )
+    game_value_mode: Literal["rubber_points", "points_difference"] | None = Field(
+        default=None,
+        description="AMB-19: value of a game (English treble/double/single; American 7 less"
+        " the losers' score)",
+    )
+    awl_revoke_mode: Literal["awl1893", "duplicate"] | None = Field(
+        default=None,
+        description="AMB-26 / WHIST-REVOKE-15: American revoke penalty (1893: two tricks each;"
+        " duplicate: two for the first, one for each further revoke of the side)",
+    )
+    turn_up_counts_for_dealer: bool | None = Field(
+        default=None, description="AMB-23: the turned-up trump counts among the dealer's honours"
+    )
+    trump_card_callable_after_trick: Literal[1, 2] | None = Field(
+        default=None,
+        description="AMB-2 / WHIST-TRUMP-2: trump card left on the table becomes callable after"
+        " this trick (hand-record/1 records no taking-up of the trump card: reported only)",
+    )
+    may_view_last_trick: bool | None = Field(
+        default=None,
+        description="AMB-3 / WHIST-PLAY-7: looking at the last quitted trick is allowed"
+        " (hand-record/1 has no event for it: reported only)",
+    )
+    abandon_or_claim_is_play: bool | None = Field(
+        default=None,
+        description="AMB-13 / WHIST-REVOKE-3: throwing down the hand establishes a revoke"
+        " (hand-record/1 has no event for it: reported only)",
+    )
+    partner_question_rules: Literal["eng1900", "eng1864", "none"] | None = Field(
+        default=None,
+        description="AMB-14 / WHIST-REVOKE-4: partner's question 'no X?'"
+        " (hand-record/1 has no event for it: reported only)",
+    )
+    false_lead_completed_penalty: Literal["none", "suit_call_survives"] | None = Field(
+        default=None,
+        description="AMB-15 / WHIST-IRREG-1: a lead out of turn followed by all four: whether a"
+        " suit call survives",
+    )
+
+
+# Start position -----------------------------------------------------------------------
+
+
+class GameWon(Strict):
+    """A game of the rubber already won, with its value in rubber points."""
+
+    winner: Side
+    value: Annotated[int, Field(ge=0)]
+
+
+class WhistStart(Strict):
+    """The position when the record begins: the game in progress and the rubber's games."""
+
+    score: dict[Side, Annotated[int, Field(ge=0)]] = Field(default_factory=lambda: {"NS": 0, "EW": 0})
+    games: list[GameWon] = Field(default_factory=list)
+
+    @field_validator("score")
+    @classmethod
+    def _both_sides(cls, value: dict[str, int]) -> dict[str, int]:
+        return {"NS": value.get("NS", 0), "EW": value.get("EW", 0)}
+
+
+class WhistPlayers(Strict):
+    N: str
+    E: str
+    S: str
+    W: str
+
+
+class WhistRecord(Strict):
+    """A whist hand record (hand-record/1, ``game: whist``)."""
+
+    format: Literal["hand-record/1"]
+    game: Literal["whist"]
+    rules: WhistRules = Field(default_factory=WhistRules)
+    players: WhistPlayers
+    start: WhistStart = Field(default_factory=WhistStart)
+    meta: dict[str, str] = Field(default_factory=dict)
+    events: list[WhistEvent]
+
+
+def hand_cards(deal: WhistDeal) -> dict[str, list[Card]]:
+    """The four hands of a deal, in seat order."""
+    return {s: list(deal.hands[s]) for s in WHIST_SEATS}

@@ -1,0 +1,55 @@
+"""The ruling (ruling/1): findings, a summary of every deal, and claimed against corrected."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from adjudicator.findings import Finding
+from adjudicator.games.whist.summary import GameResult, WhistDealSummary
+
+
+class Out(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class WhistCorrected(Out):
+    score: dict[str, int] = Field(description="the game in progress at the end of the record")
+    games: list[GameResult] = Field(description="games of the rubber (English) or games (American)")
+    rubber: GameResult | None = Field(description="the rubber, once complete (English codes)")
+
+
+class WhistClaimed(Out):
+    result: GameResult | None = Field(description="the last result the players agreed")
+    marks: dict[str, int] = Field(description="sum of every mark written, per side")
+
+
+class Result(Out):
+    claimed: WhistClaimed
+    corrected: WhistCorrected
+    steps: list[str] = Field(description="the arithmetic in words, with rule IDs")
+
+
+class Counts(Out):
+    violation: int
+    warning: int
+    info: int
+
+
+class Ruling(Out):
+    """The adjudicator's ruling on one record."""
+
+    format: Literal["ruling/1"] = "ruling/1"
+    game: str
+    rules: dict[str, object] = Field(description="every rule option, resolved")
+    players: dict[str, str]
+    meta: dict[str, str]
+    findings: list[Finding]
+    counts: Counts
+    deals: list[WhistDealSummary]
+    result: Result
+
+    @property
+    def has_violation(self) -> bool:
+        return self.counts.violation > 0
