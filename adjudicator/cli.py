@@ -7,14 +7,13 @@ be judged (message on stderr naming the file and the JSON path; never a tracebac
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from adjudicator import InputError, adjudicate, load_record, render_json, render_text
-from adjudicator import catalogue
+from adjudicator import InputError, adjudicate, catalogue, load_record, render_json, render_text
 
 app = typer.Typer(
     add_completion=False,
@@ -23,22 +22,26 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
 
-class SchemaName(str, Enum):
+class SchemaName(StrEnum):
     record = "record"
     ruling = "ruling"
 
 
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text for people, json for programs")]
+FormatOption = Annotated[
+    Format, typer.Option("--format", "-f", help="text for people, json for programs")
+]
 
 
 @app.command()
 def check(
-    records: Annotated[list[Path], typer.Argument(help="hand-record/1 JSON files", show_default=False)],
+    records: Annotated[
+        list[Path], typer.Argument(help="hand-record/1 JSON files", show_default=False)
+    ],
     format: FormatOption = Format.text,
 ) -> None:
     """Rule on each record: findings with citations, per-deal scores, corrected result.
@@ -63,7 +66,9 @@ def check(
 
 
 @app.command()
-def schema(which: Annotated[SchemaName, typer.Argument(help="record or ruling")] = SchemaName.record) -> None:
+def schema(
+    which: Annotated[SchemaName, typer.Argument(help="record or ruling")] = SchemaName.record,
+) -> None:
     """Print the JSON Schema of hand-record/1 (record) or of ruling/1 (ruling)."""
     from adjudicator.schema import schema_text
 

@@ -19,8 +19,12 @@ def schema_of(which: Literal["record", "ruling"]) -> dict[str, Any]:
     else:
         schema = Ruling.model_json_schema(by_alias=True, mode="serialization")
         title, ident = "ruling/1", "ruling.schema.json"
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": ident,
-            "title": title, **{k: v for k, v in schema.items() if k != "title"}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": ident,
+        "title": title,
+        **{k: v for k, v in schema.items() if k != "title"},
+    }
 
 
 def schema_text(which: Literal["record", "ruling"]) -> str:

@@ -43,4 +43,3 @@ class EventBase(Strict):
     """Fields every event may carry."""
 
     note: str | None = Field(default=None, description="free text, kept in the report")
-

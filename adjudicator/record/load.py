@@ -46,7 +46,9 @@ def decode_json(raw: bytes | str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError("", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise InputError(
+            "", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
     except RecursionError:
         raise InputError("", "not JSON: nested too deeply") from None
 
@@ -72,10 +74,9 @@ def _input_error(exc: ValidationError, data: Any) -> InputError:
     node: Any = data
     loc = error["loc"]
     for position, part in enumerate(loc):
-        if isinstance(node, dict) and isinstance(part, str) and part in node:
-            parts.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (isinstance(node, dict) and isinstance(part, str) and part in node) or (
+            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        ):
             parts.append(part)
             node = node[part]
         elif (

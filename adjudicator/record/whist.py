@@ -124,7 +124,8 @@ class WhistRules(Strict):
         default=None, description="WHIST-SCORE-2 / AMB-28: points for game (English 5, American 7)"
     )
     honours_counted: bool | None = Field(
-        default=None, description="AMB-10 / WHIST-HONOURS-6: honours score (English yes, American no)"
+        default=None,
+        description="AMB-10 / WHIST-HONOURS-6: honours score (English yes, American no)",
     )
     both_sides_revoke: (
         Literal["each_penalised", "cancel_all", "cancel_pairwise", "new_deal"] | None
@@ -221,7 +222,9 @@ class GameWon(Strict):
 class WhistStart(Strict):
     """The position when the record begins: the game in progress and the rubber's games."""
 
-    score: dict[Side, Annotated[int, Field(ge=0)]] = Field(default_factory=lambda: {"NS": 0, "EW": 0})
+    score: dict[Side, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=lambda: {"NS": 0, "EW": 0}
+    )
     games: list[GameWon] = Field(default_factory=list)
 
     @field_validator("score")

@@ -20,20 +20,24 @@ def render_text(ruling: Ruling) -> str:
         lines.append("Record: " + "; ".join(f"{k}: {v}" for k, v in sorted(ruling.meta.items())))
     c = ruling.counts
     verdict = "violations found" if c.violation else "no violation"
-    lines.append(f"Verdict: {verdict} ({c.violation} violation{'s' if c.violation != 1 else ''}, "
-                 f"{c.warning} warning{'s' if c.warning != 1 else ''}, {c.info} note{'s' if c.info != 1 else ''})")
+    lines.append(
+        f"Verdict: {verdict} ({c.violation} violation{'s' if c.violation != 1 else ''}, "
+        f"{c.warning} warning{'s' if c.warning != 1 else ''}, {c.info} note{'s' if c.info != 1 else ''})"
+    )
     lines.append(_RULE)
     lines.append("Findings")
     if not ruling.findings:
         lines.append("  none")
     for f in ruling.findings:
         where = ", ".join(
-            part for part in (
+            part
+            for part in (
                 f"event {f.event}" if f.event is not None else "",
                 f"deal {f.deal}" if f.deal is not None else "",
                 f"trick {f.trick}" if f.trick is not None else "",
                 f"seat {f.seat}" if f.seat else "",
-            ) if part
+            )
+            if part
         )
         lines.append(f"  [{f.severity.upper()}] {f.rule} {f.citation.title} ({where})")
         lines.append(f"      {f.message}")
@@ -58,8 +62,10 @@ def _hand(cards: list[str]) -> str:
 
 def _deal_lines(deal: WhistDealSummary) -> list[str]:
     trump = Card.parse(deal.trump)
-    lines = [f"Deal {deal.deal} (event {deal.event}): dealer {deal.dealer}, trump card {trump} "
-             f"({trump.suit.noun})"]
+    lines = [
+        f"Deal {deal.deal} (event {deal.event}): dealer {deal.dealer}, trump card {trump} "
+        f"({trump.suit.noun})"
+    ]
     for seat in WHIST_SEATS:
         lines.append(f"  {seat}  {_hand(deal.hands[seat])}")
     lines.append("")
@@ -76,16 +82,25 @@ def _deal_lines(deal: WhistDealSummary) -> list[str]:
         after = deal.tricks_after_penalty
         lines.append(f"  After the revoke penalty: NS {after['NS']}, EW {after['EW']}")
     held = deal.honours.held
-    claims = "; ".join(
-        f"{h.side} claimed {h.count} at event {h.event}{'' if h.counted else ' (not counted)'}"
-        for h in deal.honours.claims
-    ) or "none claimed"
+    claims = (
+        "; ".join(
+            f"{h.side} claimed {h.count} at event {h.event}{'' if h.counted else ' (not counted)'}"
+            for h in deal.honours.claims
+        )
+        or "none claimed"
+    )
     lines.append(f"  Honours held: NS {held['NS']}, EW {held['EW']}; {claims}")
     for r in deal.revokes:
-        claim = f"claimed at event {r.claimed_at}" if r.claimed_at is not None else "not claimed in time"
+        claim = (
+            f"claimed at event {r.claimed_at}"
+            if r.claimed_at is not None
+            else "not claimed in time"
+        )
         penalty = ""
         if r.penalty:
-            penalty = f", penalty {r.penalty}" + ("" if r.penalty_chosen else " (best choice, applied)")
+            penalty = f", penalty {r.penalty}" + (
+                "" if r.penalty_chosen else " (best choice, applied)"
+            )
             if not r.applied:
                 penalty += ", not applied"
         lines.append(f"  Revoke: {r.seat} at trick {r.trick} (event {r.event}), {claim}{penalty}")
@@ -106,10 +121,14 @@ def _deal_lines(deal: WhistDealSummary) -> list[str]:
         lines.append("  Penalty choices (no choice recorded):")
         for option in deal.penalty_options:
             game = f"game {option.game.winner} {option.game.value}" if option.game else "no game"
-            rubber = f", rubber {option.rubber.winner} {option.rubber.value}" if option.rubber else ""
+            rubber = (
+                f", rubber {option.rubber.winner} {option.rubber.value}" if option.rubber else ""
+            )
             best = "  <- best for the claimants" if option.best else ""
-            lines.append(f"    {' + '.join(option.choices):<16} NS {option.score['NS']}, "
-                         f"EW {option.score['EW']}; {game}{rubber}{best}")
+            lines.append(
+                f"    {' + '.join(option.choices):<16} NS {option.score['NS']}, "
+                f"EW {option.score['EW']}; {game}{rubber}{best}"
+            )
     return lines
 
 
@@ -118,13 +137,23 @@ def _result_lines(ruling: Ruling) -> list[str]:
     corrected = result.corrected
     lines = ["Result"]
     claimed = result.claimed
-    agreed = (f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded")
-    lines.append(f"  Agreed by the players: {agreed}; marks written: NS {claimed.marks['NS']}, "
-                 f"EW {claimed.marks['EW']}")
+    agreed = (
+        f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
+    )
+    lines.append(
+        f"  Agreed by the players: {agreed}; marks written: NS {claimed.marks['NS']}, "
+        f"EW {claimed.marks['EW']}"
+    )
     games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-    rubber = f"{corrected.rubber.winner} {corrected.rubber.value}" if corrected.rubber else "not complete"
-    lines.append(f"  Corrected: game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}; "
-                 f"games {games}; rubber {rubber}")
+    rubber = (
+        f"{corrected.rubber.winner} {corrected.rubber.value}"
+        if corrected.rubber
+        else "not complete"
+    )
+    lines.append(
+        f"  Corrected: game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}; "
+        f"games {games}; rubber {rubber}"
+    )
     lines.append("  Steps:")
     lines.extend(f"    {step}" for step in result.steps)
     return lines

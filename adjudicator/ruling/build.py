@@ -23,15 +23,18 @@ def adjudicate(record: WhistRecord) -> Ruling:
         players=record.players.model_dump(),
         meta=dict(record.meta),
         findings=findings,
-        counts=Counts(**{s: sum(f.severity == s for f in findings)
-                         for s in ("violation", "warning", "info")}),
+        counts=Counts(
+            **{s: sum(f.severity == s for f in findings) for s in ("violation", "warning", "info")}
+        ),
         deals=judgement.deals,
         result=Result(
             claimed=WhistClaimed.model_validate(claimed),
             corrected=WhistCorrected(
                 score=corrected["score"],  # type: ignore[arg-type]
                 games=[GameResult.model_validate(g) for g in corrected["games"]],  # type: ignore[attr-defined]
-                rubber=GameResult.model_validate(corrected["rubber"]) if corrected["rubber"] else None,
+                rubber=GameResult.model_validate(corrected["rubber"])
+                if corrected["rubber"]
+                else None,
             ),
             steps=judgement.steps,
         ),

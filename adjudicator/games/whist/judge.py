@@ -125,16 +125,24 @@ class Judge:
         self._judge_penalties(deal, revokes)
         no_win, void = self._both_sides(deal, revokes)
         honours, honour_claims = self._judge_honours(deal, before)
-        unchosen = [r for r in revokes if r.claimed_at is not None and r.applied and not r.chosen]
+        unchosen = [
+            r
+            for r in revokes
+            if r.claimed_at is not None and r.applied and not r.chosen and self.english
+        ]
         options: list[PenaltyOption] | None = None
         if unchosen:
             options = self._advise(deal, revokes, unchosen, honours, no_win, before)
         plan = self._plan(deal, revokes, honours, no_win, void)
         result = scoring.score_deal(before, plan, self.scoring_rules)
         self._note_score_findings(deal, result, revokes)
-        self.steps.append(f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):")
+        self.steps.append(
+            f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
+        )
         if void:
-            self.steps.append("  both sides revoked: the deal is void and nothing is scored (AMB-4)")
+            self.steps.append(
+                "  both sides revoked: the deal is void and nothing is scored (AMB-4)"
+            )
             result = scoring.DealScore((), deal.tricks_won(), before, before, None)
         self.steps.extend(f"  {step.text} [{step.rule}]" for step in result.steps)
         game, rubber, extra = self._after_deal(result)
@@ -155,7 +163,9 @@ class Judge:
                 TrickRow(
                     trick=t.number,
                     leader=t.leader,
-                    plays=[TrickPlay(seat=p.seat, card=str(p.card), event=p.event) for p in t.plays],
+                    plays=[
+                        TrickPlay(seat=p.seat, card=str(p.card), event=p.event) for p in t.plays
+                    ],
                     winner=t.winner or "",
                 )
                 for t in deal.tricks
@@ -176,8 +186,10 @@ class Judge:
                 )
                 for r in revokes
             ],
-            honours=Honours(held=deal.honours_held(bool(self.rules.turn_up_counts_for_dealer)),
-                            claims=honour_claims),
+            honours=Honours(
+                held=deal.honours_held(bool(self.rules.turn_up_counts_for_dealer)),
+                claims=honour_claims,
+            ),
             score_before=before,
             scores=items,
             score_after=dict(result.after),
@@ -199,7 +211,8 @@ class Judge:
         for timed in deal.claims:
             claim = timed.event
             matches = [
-                r for r in revokes
+                r
+                for r in revokes
                 if r.renounce.side != claim.by
                 and (claim.against is None or r.renounce.seat == claim.against)
                 and (claim.trick is None or r.renounce.trick == claim.trick)
@@ -210,16 +223,25 @@ class Judge:
                 continue
             late = timed.after_cut or (late_by_marks and timed.after_first_mark)
             if late:
-                when = ("after the tricks were gathered and marked" if not timed.after_cut
-                        else "after the cards were cut for the next deal")
-                self.findings.append(make_finding(
-                    "WHIST-REVOKE-7", "violation",
-                    f"{claim.by} claimed the revoke by {matches[0].renounce.seat} at trick "
-                    f"{matches[0].renounce.trick} of deal {deal.number} {when}: too late, "
-                    "no penalty can be exacted.",
-                    event=timed.index, deal=deal.number, trick=matches[0].renounce.trick,
-                    seat=matches[0].renounce.seat, basis=["WHIST-REVOKE-1"],
-                ))
+                when = (
+                    "after the tricks were gathered and marked"
+                    if not timed.after_cut
+                    else "after the cards were cut for the next deal"
+                )
+                self.findings.append(
+                    make_finding(
+                        "WHIST-REVOKE-7",
+                        "violation",
+                        f"{claim.by} claimed the revoke by {matches[0].renounce.seat} at trick "
+                        f"{matches[0].renounce.trick} of deal {deal.number} {when}: too late, "
+                        "no penalty can be exacted.",
+                        event=timed.index,
+                        deal=deal.number,
+                        trick=matches[0].renounce.trick,
+                        seat=matches[0].renounce.seat,
+                        basis=["WHIST-REVOKE-1"],
+                    )
+                )
                 for r in matches:
                     r.late_claim_at = r.late_claim_at or timed.index
                 continue
@@ -229,7 +251,9 @@ class Judge:
                     r.applied = True
         return revokes
 
-    def _unfounded(self, deal: DealFacts, index: int, claim: object, corrected: list[Renounce]) -> Finding:
+    def _unfounded(
+        self, deal: DealFacts, index: int, claim: object, corrected: list[Renounce]
+    ) -> Finding:
         from adjudicator.record.whist import WhistClaim
 
         assert isinstance(claim, WhistClaim)
@@ -238,17 +262,23 @@ class Judge:
         target = f" against {claim.against}" if claim.against else ""
         at = f" at trick {claim.trick}" if claim.trick else ""
         if fixed:
-            why = (f"{fixed[0].seat}'s renounce at trick {fixed[0].trick} was corrected in time "
-                   "and is no revoke")
+            why = (
+                f"{fixed[0].seat}'s renounce at trick {fixed[0].trick} was corrected in time "
+                "and is no revoke"
+            )
         elif own:
             why = "the only revoke of the deal is by the claimants' own side"
         else:
             why = "every card played followed suit, or its player held none of the suit led"
         return make_finding(
-            "WHIST-REVOKE-6", "warning",
+            "WHIST-REVOKE-6",
+            "warning",
             f"{claim.by} claimed a revoke{target}{at} in deal {deal.number}, but the tricks show "
             f"none: {why}. The claim fails.",
-            event=index, deal=deal.number, trick=claim.trick, seat=claim.against,
+            event=index,
+            deal=deal.number,
+            trick=claim.trick,
+            seat=claim.against,
             basis=["WHIST-REVOKE-1"],
         )
 
@@ -259,58 +289,91 @@ class Judge:
         for timed in deal.penalties:
             penalty = timed.event
             if not self.english:
-                self.findings.append(make_finding(
-                    "WHIST-REVOKE-9", "violation",
-                    f"{penalty.by} chose a revoke penalty ({penalty.choice}), but under the American "
-                    "code the penalty is fixed: two tricks for each revoke. The choice is ignored.",
-                    event=timed.index, deal=deal.number, basis=["WHIST-REVOKE-14"],
-                ))
+                self.findings.append(
+                    make_finding(
+                        "WHIST-REVOKE-9",
+                        "violation",
+                        f"{penalty.by} chose a revoke penalty ({penalty.choice}), but under the American "
+                        "code the penalty is fixed: two tricks for each revoke. The choice is ignored.",
+                        event=timed.index,
+                        deal=deal.number,
+                        basis=["WHIST-REVOKE-14"],
+                    )
+                )
                 continue
-            open_revokes = [r for r in revokes if r.renounce.side != penalty.by and r.claimed_at
-                            is not None and not r.chosen]
+            open_revokes = [
+                r
+                for r in revokes
+                if r.renounce.side != penalty.by and r.claimed_at is not None and not r.chosen
+            ]
             if not open_revokes and not timed.after_cut:
-                unclaimed = [r for r in revokes if r.renounce.side != penalty.by
-                             and r.claimed_at is None and r.late_claim_at is None]
+                unclaimed = [
+                    r
+                    for r in revokes
+                    if r.renounce.side != penalty.by
+                    and r.claimed_at is None
+                    and r.late_claim_at is None
+                ]
                 if unclaimed:  # choosing a penalty is itself a claim
                     unclaimed[0].claimed_at = timed.index
                     unclaimed[0].applied = True
                     open_revokes = unclaimed[:1]
             if not open_revokes:
-                self.findings.append(make_finding(
-                    "WHIST-REVOKE-9", "violation",
-                    f"{penalty.by} exacted a revoke penalty ({penalty.choice}) in deal {deal.number}"
-                    " with no revoke of their adversaries claimed in time left to pay for it.",
-                    event=timed.index, deal=deal.number,
-                ))
+                self.findings.append(
+                    make_finding(
+                        "WHIST-REVOKE-9",
+                        "violation",
+                        f"{penalty.by} exacted a revoke penalty ({penalty.choice}) in deal {deal.number}"
+                        " with no revoke of their adversaries claimed in time left to pay for it.",
+                        event=timed.index,
+                        deal=deal.number,
+                    )
+                )
                 continue
             target = min(open_revokes, key=lambda r: r.renounce.trick)
             if penalty.choice == "waive":
                 if self.rules.revoke_penalty_waivable:
                     target.choice, target.chosen, target.applied = "waive", True, False
                 else:
-                    self.findings.append(make_finding(
-                        "WHIST-REVOKE-9", "violation",
-                        f"{penalty.by} waived the penalty for {target.renounce.seat}'s revoke, but a "
-                        "revoke penalty cannot be waived under these rules (option "
-                        "revoke_penalty_waivable); the best choice for them is applied.",
-                        event=timed.index, deal=deal.number, trick=target.renounce.trick,
-                    ))
+                    self.findings.append(
+                        make_finding(
+                            "WHIST-REVOKE-9",
+                            "violation",
+                            f"{penalty.by} waived the penalty for {target.renounce.seat}'s revoke, but a "
+                            "revoke penalty cannot be waived under these rules (option "
+                            "revoke_penalty_waivable); the best choice for them is applied.",
+                            event=timed.index,
+                            deal=deal.number,
+                            trick=target.renounce.trick,
+                        )
+                    )
                 continue
             earlier = chosen_by[penalty.by]
-            if earlier and not self.rules.per_revoke_option_choice and penalty.choice not in earlier:
-                self.findings.append(make_finding(
-                    "WHIST-REVOKE-10", "violation",
-                    f"{penalty.by} chose {penalty.choice} after choosing {earlier[0]} for an earlier "
-                    "revoke of the deal; these rules require one choice for every revoke "
-                    "(option per_revoke_option_choice).",
-                    event=timed.index, deal=deal.number, trick=target.renounce.trick,
-                ))
+            if (
+                earlier
+                and not self.rules.per_revoke_option_choice
+                and penalty.choice not in earlier
+            ):
+                self.findings.append(
+                    make_finding(
+                        "WHIST-REVOKE-10",
+                        "violation",
+                        f"{penalty.by} chose {penalty.choice} after choosing {earlier[0]} for an earlier "
+                        "revoke of the deal; these rules require one choice for every revoke "
+                        "(option per_revoke_option_choice).",
+                        event=timed.index,
+                        deal=deal.number,
+                        trick=target.renounce.trick,
+                    )
+                )
             earlier.append(penalty.choice)
             target.choice, target.chosen = penalty.choice, True
 
     # Both sides revoke (WHIST-REVOKE-13) -------------------------------------------------------
 
-    def _both_sides(self, deal: DealFacts, revokes: list[RevokeRuling]) -> tuple[frozenset[str], bool]:
+    def _both_sides(
+        self, deal: DealFacts, revokes: list[RevokeRuling]
+    ) -> tuple[frozenset[str], bool]:
         claimed = [r for r in revokes if r.claimed_at is not None]
         sides = {r.renounce.side for r in claimed}
         if len(sides) < 2:
@@ -325,19 +388,28 @@ class Judge:
             "each_penalised": "each side pays its adversaries' penalty",
             "new_deal": "the deal is void",
         }[cast(str, option)]
-        self.findings.append(make_finding(
-            "WHIST-REVOKE-13", "info",
-            f"Both sides revoked in deal {deal.number}: neither side can win the game in it, and "
-            f"{words} (option both_sides_revoke = {option}).",
-            event=second.renounce.event, deal=deal.number, trick=second.renounce.trick,
-            seat=second.renounce.seat,
-        ))
+        self.findings.append(
+            make_finding(
+                "WHIST-REVOKE-13",
+                "info",
+                f"Both sides revoked in deal {deal.number}: neither side can win the game in it, and "
+                f"{words} (option both_sides_revoke = {option}).",
+                event=second.renounce.event,
+                deal=deal.number,
+                trick=second.renounce.trick,
+                seat=second.renounce.seat,
+            )
+        )
         if option == "cancel_all":
             for r in claimed:
                 r.applied = False
         elif option == "cancel_pairwise":
-            by_side = {s: sorted((r for r in claimed if r.renounce.side == s),
-                                 key=lambda r: r.renounce.trick) for s in SIDES}
+            by_side = {
+                s: sorted(
+                    (r for r in claimed if r.renounce.side == s), key=lambda r: r.renounce.trick
+                )
+                for s in SIDES
+            }
             pairs = min(len(v) for v in by_side.values())
             for s in SIDES:
                 for r in by_side[s][:pairs]:
@@ -346,8 +418,9 @@ class Judge:
 
     # Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
 
-    def _judge_honours(self, deal: DealFacts, before: dict[str, int]
-                       ) -> tuple[list[tuple[str, int]], list[HonoursClaim]]:
+    def _judge_honours(
+        self, deal: DealFacts, before: dict[str, int]
+    ) -> tuple[list[tuple[str, int]], list[HonoursClaim]]:
         held = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
         target = cast(int, self.rules.game_target)
         valid: list[tuple[str, int]] = []
@@ -358,52 +431,86 @@ class Judge:
             side = claim.side
             claimed_sides.add(side)
             finding: tuple[str, str, str] | None = None
-            late = timed.late_deal if self.rules.honours_claim_deadline == "next_trump_turned" \
+            late = (
+                timed.late_deal
+                if self.rules.honours_claim_deadline == "next_trump_turned"
                 else timed.after_cut
+            )
             if not self.rules.honours_counted:
-                finding = ("WHIST-HONOURS-6", "warning",
-                           f"{side} claimed {claim.count} honours, but honours are not counted "
-                           "under this code.")
+                finding = (
+                    "WHIST-HONOURS-6",
+                    "warning",
+                    f"{side} claimed {claim.count} honours, but honours are not counted "
+                    "under this code.",
+                )
             elif held[side] < 3:
-                finding = ("WHIST-HONOURS-2", "violation",
-                           f"{side} claimed {claim.count} honours in deal {deal.number} but hold "
-                           f"only {held[side]} of the trump A K Q J: nothing to score.")
+                finding = (
+                    "WHIST-HONOURS-2",
+                    "violation",
+                    f"{side} claimed {claim.count} honours in deal {deal.number} but hold "
+                    f"only {held[side]} of the trump A K Q J: nothing to score.",
+                )
             elif before[side] >= target - 1:
-                finding = ("WHIST-HONOURS-3", "violation",
-                           f"{side} claimed honours in deal {deal.number} while at {before[side]} at "
-                           "the start of the deal: a side at four cannot score honours.")
+                finding = (
+                    "WHIST-HONOURS-3",
+                    "violation",
+                    f"{side} claimed honours in deal {deal.number} while at {before[side]} at "
+                    "the start of the deal: a side at four cannot score honours.",
+                )
             elif late:
-                finding = ("WHIST-HONOURS-4", "violation",
-                           f"{side} claimed honours for deal {deal.number} after the trump card of the "
-                           "next deal was turned: too late, they cannot be scored.")
+                finding = (
+                    "WHIST-HONOURS-4",
+                    "violation",
+                    f"{side} claimed honours for deal {deal.number} after the trump card of the "
+                    "next deal was turned: too late, they cannot be scored.",
+                )
             elif any(s == side for s, _ in valid):
-                claims.append(HonoursClaim(side=side, count=claim.count, event=timed.index,
-                                           counted=False))
+                claims.append(
+                    HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
+                )
                 continue
             if finding is not None:
                 rule, severity, message = finding
-                self.findings.append(make_finding(rule, severity, message,  # type: ignore[arg-type]
-                                                  event=timed.index, deal=deal.number))
-                claims.append(HonoursClaim(side=side, count=claim.count, event=timed.index,
-                                           counted=False))
+                self.findings.append(
+                    make_finding(
+                        rule,
+                        severity,
+                        message,  # type: ignore[arg-type]
+                        event=timed.index,
+                        deal=deal.number,
+                    )
+                )
+                claims.append(
+                    HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
+                )
                 continue
             if claim.count != held[side]:
-                self.findings.append(make_finding(
-                    "WHIST-HONOURS-2", "warning",
-                    f"{side} claimed {claim.count} honours but hold {held[side]}: scored as held.",
-                    event=timed.index, deal=deal.number,
-                ))
+                self.findings.append(
+                    make_finding(
+                        "WHIST-HONOURS-2",
+                        "warning",
+                        f"{side} claimed {claim.count} honours but hold {held[side]}: scored as held.",
+                        event=timed.index,
+                        deal=deal.number,
+                    )
+                )
             valid.append((side, held[side]))
-            claims.append(HonoursClaim(side=side, count=claim.count, event=timed.index, counted=True))
+            claims.append(
+                HonoursClaim(side=side, count=claim.count, event=timed.index, counted=True)
+            )
         if self.rules.honours_counted:
             for side in SIDES:
                 if held[side] >= 3 and side not in claimed_sides and before[side] < target - 1:
-                    self.findings.append(make_finding(
-                        "WHIST-HONOURS-4", "info",
-                        f"{side} held {held[side]} honours in deal {deal.number} but did not claim "
-                        f"them: they score nothing ({scoring.honours_points(held[side])} lost).",
-                        event=deal.event, deal=deal.number,
-                    ))
+                    self.findings.append(
+                        make_finding(
+                            "WHIST-HONOURS-4",
+                            "info",
+                            f"{side} held {held[side]} honours in deal {deal.number} but did not claim "
+                            f"them: they score nothing ({scoring.honours_points(held[side])} lost).",
+                            event=deal.event,
+                            deal=deal.number,
+                        )
+                    )
         return valid, claims
 
     # The plan and the advisor ---------------------------------------------------------------
@@ -416,9 +523,15 @@ class Judge:
             return 2 if same and same[0] is r else 1
         return 2
 
-    def _plan(self, deal: DealFacts, revokes: list[RevokeRuling], honours: list[tuple[str, int]],
-              no_win: frozenset[str], void: bool,
-              choices: dict[int, Choice] | None = None) -> DealPlan:
+    def _plan(
+        self,
+        deal: DealFacts,
+        revokes: list[RevokeRuling],
+        honours: list[tuple[str, int]],
+        no_win: frozenset[str],
+        void: bool,
+        choices: dict[int, Choice] | None = None,
+    ) -> DealPlan:
         penalties = []
         for r in sorted(revokes, key=lambda x: x.renounce.trick):
             if not r.applied:
@@ -430,43 +543,71 @@ class Judge:
             else:
                 choice = "tricks"
                 r.choice = "tricks"
-            penalties.append(Penalty(other_side(r.renounce.side), cast(Choice, choice),  # type: ignore[arg-type]
-                                     self._penalty_tricks(revokes, r), r.renounce.trick))
+            penalties.append(
+                Penalty(
+                    other_side(r.renounce.side),
+                    cast(Choice, choice),  # type: ignore[arg-type]
+                    self._penalty_tricks(revokes, r),
+                    r.renounce.trick,
+                )
+            )
         return DealPlan(deal.tricks_won(), tuple(penalties), tuple(honours), no_win, void)
 
-    def _advise(self, deal: DealFacts, revokes: list[RevokeRuling], unchosen: list[RevokeRuling],
-                honours: list[tuple[str, int]], no_win: frozenset[str], before: dict[str, int]
-                ) -> list[PenaltyOption]:
+    def _advise(
+        self,
+        deal: DealFacts,
+        revokes: list[RevokeRuling],
+        unchosen: list[RevokeRuling],
+        honours: list[tuple[str, int]],
+        no_win: frozenset[str],
+        before: dict[str, int],
+    ) -> list[PenaltyOption]:
         """Every combination of choices for the unchosen penalties; the best is applied."""
         claimants = other_side(unchosen[0].renounce.side)  # type: ignore[arg-type]
         outcomes = []
         for combo in itertools.product(CHOICES, repeat=len(unchosen)):
             choices = {id(r): c for r, c in zip(unchosen, combo, strict=True)}
-            result = scoring.score_deal(before, self._plan(deal, revokes, honours, no_win, False,
-                                                           choices), self.scoring_rules)
+            result = scoring.score_deal(
+                before,
+                self._plan(deal, revokes, honours, no_win, False, choices),
+                self.scoring_rules,
+            )
             game, rubber = self._preview(result)
-            outcomes.append((self._rank(claimants, result, game, rubber), combo, result, game, rubber))
+            outcomes.append(
+                (self._rank(claimants, result, game, rubber), combo, result, game, rubber)
+            )
         best = max(outcomes, key=lambda o: o[0])
         for r, c in zip(unchosen, best[1], strict=True):
             r.choice = c
         words = ", ".join(best[1])
-        self.findings.append(make_finding(
-            "WHIST-REVOKE-9", "info",
-            f"{claimants} claimed the revoke by {unchosen[0].renounce.seat} at trick "
-            f"{unchosen[0].renounce.trick} but no choice of penalty is recorded; the best for them "
-            f"is {words}, which this ruling applies (the deal summary shows every choice).",
-            event=cast(int, unchosen[0].claimed_at), deal=deal.number,
-            trick=unchosen[0].renounce.trick, seat=unchosen[0].renounce.seat,
-        ))
+        self.findings.append(
+            make_finding(
+                "WHIST-REVOKE-9",
+                "info",
+                f"{claimants} claimed the revoke by {unchosen[0].renounce.seat} at trick "
+                f"{unchosen[0].renounce.trick} but no choice of penalty is recorded; the best for them "
+                f"is {words}, which this ruling applies (the deal summary shows every choice).",
+                event=cast(int, unchosen[0].claimed_at),
+                deal=deal.number,
+                trick=unchosen[0].renounce.trick,
+                seat=unchosen[0].renounce.seat,
+            )
+        )
         return [
-            PenaltyOption(choices=list(combo), score=dict(result.after), game=game, rubber=rubber,
-                          best=combo == best[1])
+            PenaltyOption(
+                choices=list(combo),
+                score=dict(result.after),
+                game=game,
+                rubber=rubber,
+                best=combo == best[1],
+            )
             for _, combo, result, game, rubber in outcomes
         ]
 
     @staticmethod
-    def _rank(claimants: str, result: DealScore, game: GameResult | None,
-              rubber: GameResult | None) -> tuple[int, int, int]:
+    def _rank(
+        claimants: str, result: DealScore, game: GameResult | None, rubber: GameResult | None
+    ) -> tuple[int, int, int]:
         def signed(g: GameResult | None) -> int:
             return 0 if g is None else (g.value if g.winner == claimants else -g.value)
 
@@ -479,9 +620,13 @@ class Judge:
         loser = other_side(winner)  # type: ignore[arg-type]
         if self.rules.game_value_mode == "rubber_points":
             return scoring.english_game_value(winner, result.after[loser])
-        return scoring.american_game_value(winner, result.after[winner], result.after[loser],
-                                           self.scoring_rules.target,
-                                           self.rules.excess_points == "count_all")
+        return scoring.american_game_value(
+            winner,
+            result.after[winner],
+            result.after[loser],
+            self.scoring_rules.target,
+            self.rules.excess_points == "count_all",
+        )
 
     def _preview(self, result: DealScore) -> tuple[GameResult | None, GameResult | None]:
         if result.winner is None:
@@ -496,8 +641,9 @@ class Judge:
 
     # After the deal: games and rubbers (WHIST-RUBBER-1..4, WHIST-SCORE-4, -5) ---------------------
 
-    def _after_deal(self, result: DealScore) -> tuple[GameResult | None, GameResult | None,
-                                                       list[ScoreItem]]:
+    def _after_deal(
+        self, result: DealScore
+    ) -> tuple[GameResult | None, GameResult | None, list[ScoreItem]]:
         position = self.position
         position.score = dict(result.after)
         if result.winner is None:
@@ -507,52 +653,75 @@ class Judge:
             position.rubber_games = []
         position.games.append((value.winner, value.value))
         position.score = {"NS": 0, "EW": 0}
-        self.steps.append(f"  {value.text} [{value.rule}]; the scores are turned down [WHIST-SCORE-4]")
-        items = [ScoreItem(item="game", side=value.winner, points=value.value, rule=value.rule,
-                           text=value.text)]
+        self.steps.append(
+            f"  {value.text} [{value.rule}]; the scores are turned down [WHIST-SCORE-4]"
+        )
+        items = [
+            ScoreItem(
+                item="game", side=value.winner, points=value.value, rule=value.rule, text=value.text
+            )
+        ]
         game = GameResult(winner=value.winner, value=value.value)
         rubber_result = None
         if self.rules.game_value_mode == "rubber_points":
             rubber = scoring.rubber_value(position.games)
             if rubber is not None:
                 self.steps.extend(f"  {w} [WHIST-RUBBER-4]" for w in rubber.steps)
-                items.append(ScoreItem(item="rubber", side=rubber.winner, points=scoring.RUBBER_BONUS,
-                                       rule="WHIST-RUBBER-3", text=rubber.steps[0]))
+                items.append(
+                    ScoreItem(
+                        item="rubber",
+                        side=rubber.winner,
+                        points=scoring.RUBBER_BONUS,
+                        rule="WHIST-RUBBER-3",
+                        text=rubber.steps[0],
+                    )
+                )
                 position.last_rubber = rubber
                 position.rubber_games = position.games
                 position.games = []
                 rubber_result = GameResult(winner=rubber.winner, value=rubber.value)
         return game, rubber_result, items
 
-    def _note_score_findings(self, deal: DealFacts, result: DealScore,
-                             revokes: list[RevokeRuling]) -> None:
+    def _note_score_findings(
+        self, deal: DealFacts, result: DealScore, revokes: list[RevokeRuling]
+    ) -> None:
         for step in result.steps:
             if step.capped:
                 first = next((r for r in revokes if r.renounce.side == step.side), None)
                 rule = "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14"
-                self.findings.append(make_finding(
-                    rule, "info",
-                    f"{step.side} revoked in deal {deal.number} and cannot win the game in it: "
-                    f"their score is held at {step.score[step.side]}.",
-                    event=first.renounce.event if first else deal.event, deal=deal.number,
-                    seat=first.renounce.seat if first else None,
-                ))
+                self.findings.append(
+                    make_finding(
+                        rule,
+                        "info",
+                        f"{step.side} revoked in deal {deal.number} and cannot win the game in it: "
+                        f"their score is held at {step.score[step.side]}.",
+                        event=first.renounce.event if first else deal.event,
+                        deal=deal.number,
+                        seat=first.renounce.seat if first else None,
+                    )
+                )
                 break
         for step in result.steps:
             if step.void and step.item == "honours":
                 claim = next((h for h in deal.honours if h.event.side == step.side), None)
                 if claim is not None:
-                    self.findings.append(make_finding(
-                        "WHIST-HONOURS-5", "info",
-                        f"{step.side}'s honours in deal {deal.number} count nothing: {result.winner} "
-                        "had already won the game earlier in the order of scoring.",
-                        event=claim.index, deal=deal.number, basis=["WHIST-SCORE-3"],
-                    ))
+                    self.findings.append(
+                        make_finding(
+                            "WHIST-HONOURS-5",
+                            "info",
+                            f"{step.side}'s honours in deal {deal.number} count nothing: {result.winner} "
+                            "had already won the game earlier in the order of scoring.",
+                            event=claim.index,
+                            deal=deal.number,
+                            basis=["WHIST-SCORE-3"],
+                        )
+                    )
 
     # Marks and results (WHIST-SCORE-7) ---------------------------------------------------------
 
-    def _expected_marks(self, result: DealScore, game: GameResult | None,
-                        rubber: GameResult | None) -> dict[tuple[str, str], tuple[int, int, str]]:
+    def _expected_marks(
+        self, result: DealScore, game: GameResult | None, rubber: GameResult | None
+    ) -> dict[tuple[str, str], tuple[int, int, str]]:
         expected: dict[tuple[str, str], tuple[int, int, str]] = {}
         for step in result.steps:
             low, high, rule = expected.get((step.side, step.item), (0, 0, step.rule))
@@ -561,12 +730,16 @@ class Judge:
         if game is not None and self.rules.game_value_mode == "rubber_points":
             expected[(game.winner, "game")] = (game.value, game.value, "WHIST-RUBBER-2")
         if rubber is not None:
-            expected[(rubber.winner, "rubber")] = (scoring.RUBBER_BONUS, scoring.RUBBER_BONUS,
-                                                   "WHIST-RUBBER-3")
+            expected[(rubber.winner, "rubber")] = (
+                scoring.RUBBER_BONUS,
+                scoring.RUBBER_BONUS,
+                "WHIST-RUBBER-3",
+            )
         return expected
 
-    def _check_marks(self, deal: DealFacts, result: DealScore, game: GameResult | None,
-                     rubber: GameResult | None) -> None:
+    def _check_marks(
+        self, deal: DealFacts, result: DealScore, game: GameResult | None, rubber: GameResult | None
+    ) -> None:
         expected = self._expected_marks(result, game, rubber)
         groups: dict[tuple[str, str], list[int]] = {}
         last: dict[tuple[str, str], int] = {}
@@ -582,31 +755,47 @@ class Judge:
             if low <= marked <= high or (low > high and high <= marked <= low):
                 continue
             right = str(high) if low == high else f"{low} to {high}"
-            self.findings.append(make_finding(
-                "WHIST-SCORE-7", "violation",
-                f"{side} marked {marked} for {item} in deal {deal.number}; the rules give {right}. "
-                + self._window(item),
-                event=last[key], deal=deal.number, basis=[rule],
-            ))
+            self.findings.append(
+                make_finding(
+                    "WHIST-SCORE-7",
+                    "violation",
+                    f"{side} marked {marked} for {item} in deal {deal.number}; the rules give {right}. "
+                    + self._window(item),
+                    event=last[key],
+                    deal=deal.number,
+                    basis=[rule],
+                )
+            )
         if deal.marks:
-            for (side, item), (low, high, rule) in expected.items():
+            for (side, item), (_low, high, rule) in expected.items():
                 if high and (side, item) not in groups:
-                    self.findings.append(make_finding(
-                        "WHIST-SCORE-7", "info",
-                        f"No mark was written for {side}'s {item} ({high}) in deal {deal.number}; "
-                        "the corrected score counts it.",
-                        event=deal.event, deal=deal.number, basis=[rule],
-                    ))
+                    self.findings.append(
+                        make_finding(
+                            "WHIST-SCORE-7",
+                            "info",
+                            f"No mark was written for {side}'s {item} ({high}) in deal {deal.number}; "
+                            "the corrected score counts it.",
+                            event=deal.event,
+                            deal=deal.number,
+                            basis=[rule],
+                        )
+                    )
 
     def _window(self, item: str) -> str:
         if self.english:
             if item in ("game", "rubber"):
-                return ("An error in the value of the rubber may be corrected at any time during "
-                        "the rubber.")
-            return ("It may be corrected until the game is concluded (the trump card of the deal "
-                    "after the game is turned).")
-        return ("A trick-score error may be corrected until the last card of the next deal is "
-                "dealt; others until the final score is agreed.")
+                return (
+                    "An error in the value of the rubber may be corrected at any time during "
+                    "the rubber."
+                )
+            return (
+                "It may be corrected until the game is concluded (the trump card of the deal "
+                "after the game is turned)."
+            )
+        return (
+            "A trick-score error may be corrected until the last card of the next deal is "
+            "dealt; others until the final score is agreed."
+        )
 
     def _check_result(self, index: int, winner: str, value: int, deal: int | None) -> None:
         self.last_result = {"winner": winner, "value": value}
@@ -621,11 +810,16 @@ class Judge:
         if truth == (winner, value):
             return
         right = f"{truth[0]} {truth[1]}" if truth else f"no {what} has been completed"
-        self.findings.append(make_finding(
-            "WHIST-SCORE-7", "violation",
-            f"The players agreed a {what} of {value} to {winner}; the rules give {right}.",
-            event=index, deal=deal, basis=[rule],
-        ))
+        self.findings.append(
+            make_finding(
+                "WHIST-SCORE-7",
+                "violation",
+                f"The players agreed a {what} of {value} to {winner}; the rules give {right}.",
+                event=index,
+                deal=deal,
+                basis=[rule],
+            )
+        )
 
 
 _ITEM_RULE = {

@@ -117,9 +117,18 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
     def add(item: Item, side: str, raw: int, rule: str, words: str) -> None:
         nonlocal winner
         if winner is not None:
-            steps.append(Step(item, side, 0, "WHIST-SCORE-3",
-                              f"{words}: counts nothing, {winner} had already won the game",
-                              0, dict(score), void=True))
+            steps.append(
+                Step(
+                    item,
+                    side,
+                    0,
+                    "WHIST-SCORE-3",
+                    f"{words}: counts nothing, {winner} had already won the game",
+                    0,
+                    dict(score),
+                    void=True,
+                )
+            )
             return
         new = score[side] + raw
         low = raw
@@ -140,41 +149,82 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
             note += f"; {side} reach {rules.target} and win the game"
         else:
             low = counted
-        steps.append(Step(item, side, counted, rule,
-                          f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}",
-                          low, dict(score), capped=capped))
+        steps.append(
+            Step(
+                item,
+                side,
+                counted,
+                rule,
+                f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}",
+                low,
+                dict(score),
+                capped=capped,
+            )
+        )
 
     # 1. revoke penalties (WHIST-REVOKE-9, -14)
     for penalty in plan.penalties:
         claimants = penalty.claimants
         revokers = other_side(claimants)  # type: ignore[arg-type]
         if penalty.choice == "add":
-            add("penalty", claimants, PENALTY_POINTS, "WHIST-REVOKE-9",
-                f"revoke penalty, {claimants} add three to their score")
+            add(
+                "penalty",
+                claimants,
+                PENALTY_POINTS,
+                "WHIST-REVOKE-9",
+                f"revoke penalty, {claimants} add three to their score",
+            )
         elif penalty.choice == "deduct":
-            add("penalty", revokers, -PENALTY_POINTS, "WHIST-REVOKE-9",
-                f"revoke penalty, three deducted from {revokers}")
+            add(
+                "penalty",
+                revokers,
+                -PENALTY_POINTS,
+                "WHIST-REVOKE-9",
+                f"revoke penalty, three deducted from {revokers}",
+            )
         else:
-            moved = min(penalty.tricks, tricks[revokers]) if rules.shortfall_take_all else penalty.tricks
+            moved = (
+                min(penalty.tricks, tricks[revokers])
+                if rules.shortfall_take_all
+                else penalty.tricks
+            )
             tricks[revokers] -= moved
             tricks[claimants] += moved
             rule = "WHIST-REVOKE-9" if rules.english else "WHIST-REVOKE-14"
-            steps.append(Step("penalty", claimants, 0, rule,
-                              f"revoke penalty, {claimants} take {moved} trick{'s' if moved != 1 else ''}"
-                              f" from {revokers}: tricks NS {tricks['NS']}, EW {tricks['EW']}",
-                              0, dict(score)))
+            steps.append(
+                Step(
+                    "penalty",
+                    claimants,
+                    0,
+                    rule,
+                    f"revoke penalty, {claimants} take {moved} trick{'s' if moved != 1 else ''}"
+                    f" from {revokers}: tricks NS {tricks['NS']}, EW {tricks['EW']}",
+                    0,
+                    dict(score),
+                )
+            )
 
     # 2. tricks (WHIST-SCORE-1)
     for side in SIDES:
         points = tricks_over_book(tricks[side])
         if points:
-            add("tricks", side, points, "WHIST-SCORE-1",
-                f"{side} win {tricks[side]} tricks, {trick_words(points)}")
+            add(
+                "tricks",
+                side,
+                points,
+                "WHIST-SCORE-1",
+                f"{side} win {tricks[side]} tricks, {trick_words(points)}",
+            )
 
     # 3. honours (WHIST-HONOURS-2)
     for side, held in plan.honours:
-        add("honours", side, honours_points(held), "WHIST-HONOURS-2",
-            f"{side} hold {'all four' if held == 4 else 'three'} honours")
+        add(
+            "honours",
+            side,
+            honours_points(held),
+            "WHIST-HONOURS-2",
+            f"{side} hold {'all four' if held == 4 else 'three'} honours",
+        )
 
     return DealScore(tuple(steps), tricks, dict(before), score, winner)
 
@@ -189,16 +239,25 @@ class GameValue:
 
 def english_game_value(winner: str, losers_score: int) -> GameValue:
     points, name = rubber_points(losers_score)
-    return GameValue(winner, points, "WHIST-RUBBER-2",
-                     f"{winner} win the game with the losers at {losers_score}: {name}, {points}")
+    return GameValue(
+        winner,
+        points,
+        "WHIST-RUBBER-2",
+        f"{winner} win the game with the losers at {losers_score}: {name}, {points}",
+    )
 
 
-def american_game_value(winner: str, winners_score: int, losers_score: int, target: int,
-                        count_all: bool) -> GameValue:
+def american_game_value(
+    winner: str, winners_score: int, losers_score: int, target: int, count_all: bool
+) -> GameValue:
     """AWL-1: 7 less the losers' score; or, counting all (AMB-18), the difference."""
     top = winners_score if count_all else target
-    return GameValue(winner, top - losers_score, "WHIST-SCORE-5",
-                     f"{winner} win the game {top} to {losers_score}: worth {top - losers_score}")
+    return GameValue(
+        winner,
+        top - losers_score,
+        "WHIST-SCORE-5",
+        f"{winner} win the game {top} to {losers_score}: worth {top - losers_score}",
+    )
 
 
 @dataclass(frozen=True)
@@ -221,7 +280,9 @@ def rubber_value(games: Sequence[tuple[str, int]]) -> RubberValue | None:
         f"{winner} win the rubber: games {' + '.join(map(str, wins[winner]))} + {RUBBER_BONUS} for the rubber = {gross}",
     ]
     if wins[loser]:
-        words.append(f"less {loser}'s game {' + '.join(map(str, wins[loser]))}: the rubber is worth {value}")
+        words.append(
+            f"less {loser}'s game {' + '.join(map(str, wins[loser]))}: the rubber is worth {value}"
+        )
     else:
         words.append(f"{loser} won no game: the rubber is worth {value}")
     return RubberValue(winner, value, tuple(words))

@@ -35,7 +35,6 @@ from adjudicator.record.whist import (
 )
 from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
 
-
 E = TypeVar("E")
 
 
@@ -217,7 +216,9 @@ class WhistState:
                 self.deal.cut_event = index
             case WhistClaim():
                 self._require_deal(index, "claim")
-                self._target_deal(index, event.ref).claims.append(self._timed(index, event, event.ref))
+                self._target_deal(index, event.ref).claims.append(
+                    self._timed(index, event, event.ref)
+                )
             case WhistPenalty():
                 self._require_deal(index, "penalty")
                 self._target_deal(index, None).penalties.append(self._timed(index, event, None))
@@ -261,7 +262,9 @@ class WhistState:
                     )
                 seen[card] = seat
             if len(cards) != 13:
-                raise InputError(f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13")
+                raise InputError(
+                    f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13"
+                )
             hands[seat] = cards
         if len(seen) != 52:  # pragma: no cover - 4 x 13 distinct cards are the whole pack
             missing = [str(c) for c in whist_pack() if c not in seen]
@@ -490,8 +493,11 @@ class WhistState:
                     "WHIST-PEN-1",
                     "warning",
                     f"{seat} took back {played.card} from trick {trick.number}"
-                    + (": the card is exposed and liable to be called." if exposed else
-                       ": a card led out of turn is not an exposed card under AWL-20."),
+                    + (
+                        ": the card is exposed and liable to be called."
+                        if exposed
+                        else ": a card led out of turn is not an exposed card under AWL-20."
+                    ),
                     event=index,
                     deal=self.deal.number,
                     trick=trick.number,
@@ -507,8 +513,9 @@ class WhistState:
         late_deal = target is not self.deal
         after_cut = late_deal or self.phase == Phase.AFTER_CUT
         marks_before = bool(target.marks)
-        return TimedEvent(index, event, after_cut=after_cut, after_first_mark=marks_before,
-                          late_deal=late_deal)
+        return TimedEvent(
+            index, event, after_cut=after_cut, after_first_mark=marks_before, late_deal=late_deal
+        )
 
     def _target_deal(self, index: int, ref: int | None) -> DealFacts:
         """The deal a claim is about: the one holding ``ref``, else the current one."""
@@ -517,7 +524,9 @@ class WhistState:
         for deal in reversed(self.deals):
             if deal.event <= ref:
                 return deal
-        raise InputError(pointer_of("events", index, "ref"), f"event {ref} is before the first deal")
+        raise InputError(
+            pointer_of("events", index, "ref"), f"event {ref} is before the first deal"
+        )
 
     def _apply_honours(self, index: int, event: WhistHonours) -> None:
         """Honours are claimed after the hand; a claim during the next deal's play is late."""
@@ -528,8 +537,12 @@ class WhistState:
             target = self.deal
             late_deal = False
         target.honours.append(
-            TimedEvent(index, event, after_cut=late_deal or self.phase == Phase.AFTER_CUT,
-                       late_deal=late_deal)
+            TimedEvent(
+                index,
+                event,
+                after_cut=late_deal or self.phase == Phase.AFTER_CUT,
+                late_deal=late_deal,
+            )
         )
 
     # Messages for impossible facts ---------------------------------------------------------

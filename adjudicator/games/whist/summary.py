@@ -89,10 +89,13 @@ class WhistDealSummary(Out):
     honours: Honours
     score_before: dict[str, int]
     scores: list[ScoreItem] = Field(description="each item in the order it counts (WHIST-SCORE-3)")
-    score_after: dict[str, int] = Field(description="the game's score after the deal (before turning down)")
+    score_after: dict[str, int] = Field(
+        description="the game's score after the deal (before turning down)"
+    )
     game: GameResult | None = Field(description="the game won in this deal, if any")
     rubber: GameResult | None = Field(description="the rubber completed in this deal, if any")
     marks: list[Mark]
     penalty_options: list[PenaltyOption] | None = Field(
-        default=None, description="when a claimed revoke has no recorded choice: every choice's outcome"
+        default=None,
+        description="when a claimed revoke has no recorded choice: every choice's outcome",
     )

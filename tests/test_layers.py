@@ -1,0 +1,85 @@
+"""Imports go one way (sgfmill): record -> replay -> findings -> scoring -> ruling -> report."""
+
+from __future__ import annotations
+
+import ast
+
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "adjudicator"
+
+#: module (top-level name inside the package) -> what it may import from the package
+ALLOWED: dict[str, set[str]] = {
+    "cards": set(),
+    "seats": set(),
+    "errors": set(),
+    "record": {"cards", "seats", "errors", "record"},
+    "catalogue": {"cards", "seats", "catalogue"},
+    "findings": {"cards", "seats", "catalogue"},
+    "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
+    "games": {"engine", "catalogue", "findings", "record", "cards", "seats", "errors", "games"},
+    "ruling": {"games", "findings", "catalogue", "record", "ruling"},
+    "render": {"ruling", "cards", "seats", "render", "games.whist.summary"},
+    "schema": {"record", "ruling"},
+    "testing": {"render", "ruling"},
+    # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
+    "cli": {
+        "InputError",
+        "adjudicate",
+        "load_record",
+        "render_json",
+        "render_text",
+        "catalogue",
+        "schema",
+        "errors",
+    },
+}
+
+
+def _imports(path: str) -> set[str]:
+    tree = ast.parse((PACKAGE / path).read_text("utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "adjudicator":
+            found |= {a.name for a in node.names}
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith("adjudicator")
+        ):
+            found.add(node.module.removeprefix("adjudicator").removeprefix("."))
+        elif isinstance(node, ast.Import):
+            found |= {
+                a.name.removeprefix("adjudicator").removeprefix(".")
+                for a in node.names
+                if a.name.startswith("adjudicator")
+            }
+    return found
+
+
+def _allowed(layer: str, target: str) -> bool:
+    return any(
+        target == a or target.startswith(a + ".") or (a == "" and target == "")
+        for a in ALLOWED[layer]
+    )
+
+
+def test_every_module_imports_only_from_the_layers_below_it() -> None:
+    wrong = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        layer = relative.parts[0].removesuffix(".py")
+        if layer in ("__init__", "__main__"):
+            continue
+        for target in _imports(str(relative)):
+            if not _allowed(layer, target):
+                wrong.append(f"{relative} imports adjudicator.{target}")
+    assert wrong == []
+
+
+def test_renderers_never_see_engine_state() -> None:
+    for path in (PACKAGE / "render").glob("*.py"):
+        assert not any(
+            t.startswith(("engine", "games.whist.state", "games.whist.judge"))
+            for t in _imports(str(path.relative_to(PACKAGE)))
+        )
