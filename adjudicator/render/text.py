@@ -140,10 +140,10 @@ def _result_lines(ruling: Ruling) -> list[str]:
     agreed = (
         f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
     )
-    lines.append(
-        f"  Agreed by the players: {agreed}; marks written: NS {claimed.marks['NS']}, "
-        f"EW {claimed.marks['EW']}"
-    )
+    lines.append(f"  Agreed by the players: {agreed}")
+    for side, sheet in claimed.marks.items():
+        items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
+        lines.append(f"  Marked on the score sheet for {side}: {items}")
     games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
     rubber = (
         f"{corrected.rubber.winner} {corrected.rubber.value}"

@@ -22,7 +22,9 @@ class WhistCorrected(Out):
 
 class WhistClaimed(Out):
     result: GameResult | None = Field(description="the last result the players agreed")
-    marks: dict[str, int] = Field(description="sum of every mark written, per side")
+    marks: dict[str, dict[str, int]] = Field(
+        description="every mark written, summed per side and per item (tricks, honours, ...)"
+    )
 
 
 class Result(Out):

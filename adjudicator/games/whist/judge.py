@@ -85,7 +85,7 @@ class Judge:
         )
         start = record.start
         self.position = Position(dict(start.score), [(g.winner, g.value) for g in start.games])
-        self.marked = {"NS": 0, "EW": 0}
+        self.marked: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
         self.last_result: dict[str, object] | None = None
 
     # Whole record ---------------------------------------------------------------------
@@ -108,7 +108,11 @@ class Judge:
                 else None
             ),
         }
-        claimed = {"result": self.last_result, "marks": dict(self.marked)}
+        sheets = {
+            side: {i: sheet[i] for i in MARK_ITEMS if i in sheet}
+            for side, sheet in self.marked.items()
+        }
+        claimed = {"result": self.last_result, "marks": sheets}
         return WhistJudgement(self.findings, summaries, corrected, claimed, self.steps)
 
     def _games_words(self) -> str:
@@ -747,7 +751,8 @@ class Judge:
             key = (timed.event.side, timed.event.for_)
             groups.setdefault(key, []).append(timed.event.points)
             last[key] = timed.index
-            self.marked[timed.event.side] += timed.event.points
+            sheet = self.marked[timed.event.side]
+            sheet[timed.event.for_] = sheet.get(timed.event.for_, 0) + timed.event.points
         for key in sorted(groups, key=lambda k: last[k]):
             side, item = key
             marked = sum(groups[key])
