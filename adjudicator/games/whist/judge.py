@@ -81,7 +81,6 @@ class Judge:
             cap=cast(int, rules.revoker_cap),
             deduct_floor_zero=rules.deduct_floor == "zero",
             english=self.english,
-            shortfall_take_all=rules.trick_penalty_shortfall == "take_all_available",
         )
         start = record.start
         self.position = Position(dict(start.score), [(g.winner, g.value) for g in start.games])
@@ -352,6 +351,21 @@ class Judge:
                         )
                     )
                 continue
+            if penalty.choice == "tricks" and not self._tricks_available(deal, revokes, target):
+                self.findings.append(
+                    make_finding(
+                        "WHIST-REVOKE-9",
+                        "violation",
+                        f"{penalty.by} chose to take three tricks for {target.renounce.seat}'s revoke, "
+                        f"but the revokers have fewer than three left to give; under option "
+                        "trick_penalty_shortfall = invalid_choice that choice is refused and the "
+                        "best valid choice is applied.",
+                        event=timed.index,
+                        deal=deal.number,
+                        trick=target.renounce.trick,
+                    )
+                )
+                continue
             earlier = chosen_by[penalty.by]
             if (
                 earlier
@@ -372,6 +386,20 @@ class Judge:
                 )
             earlier.append(penalty.choice)
             target.choice, target.chosen = penalty.choice, True
+
+    def _tricks_available(
+        self, deal: DealFacts, revokes: list[RevokeRuling], target: RevokeRuling
+    ) -> bool:
+        """AMB-6: can the revokers still give three tricks for this revoke?"""
+        if self.rules.trick_penalty_shortfall == "take_all_available":
+            return True
+        side = target.renounce.side
+        taken = sum(
+            scoring.PENALTY_POINTS
+            for r in revokes
+            if r is not target and r.renounce.side == side and r.choice == "tricks"
+        )
+        return deal.tricks_won()[side] - taken >= scoring.PENALTY_POINTS
 
     # Both sides revoke (WHIST-REVOKE-13) -------------------------------------------------------
 
@@ -571,6 +599,12 @@ class Judge:
         outcomes = []
         for combo in itertools.product(CHOICES, repeat=len(unchosen)):
             choices = {id(r): c for r, c in zip(unchosen, combo, strict=True)}
+            short = self.rules.trick_penalty_shortfall == "invalid_choice" and (
+                scoring.PENALTY_POINTS * combo.count("tricks")
+                > deal.tricks_won()[unchosen[0].renounce.side]
+            )
+            if short:
+                continue
             result = scoring.score_deal(
                 before,
                 self._plan(deal, revokes, honours, no_win, False, choices),

@@ -43,10 +43,11 @@ def honours_points(held: int) -> int:
 
 def rubber_points(losers_score: int) -> tuple[int, str]:
     """Value of an English game by the losers' score when it was won (WHIST-RUBBER-2)."""
+    clamped = min(max(losers_score, 0), 4)  # below nothing has not scored (AMB-7 allow_negative)
     for scores, points, name in RUBBER_POINTS:
-        if losers_score in scores:
+        if clamped in scores:
             return points, name
-    return 1, "a single"
+    raise AssertionError(losers_score)  # pragma: no cover - the table covers 0..4
 
 
 def trick_words(points: int) -> str:
@@ -104,7 +105,6 @@ class ScoringRules:
     cap: int
     deduct_floor_zero: bool
     english: bool
-    shortfall_take_all: bool = True
 
 
 def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> DealScore:
@@ -183,11 +183,7 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
                 f"revoke penalty, three deducted from {revokers}",
             )
         else:
-            moved = (
-                min(penalty.tricks, tricks[revokers])
-                if rules.shortfall_take_all
-                else penalty.tricks
-            )
+            moved = min(penalty.tricks, tricks[revokers])  # AMB-6: never more than they have
             tricks[revokers] -= moved
             tricks[claimants] += moved
             rule = "WHIST-REVOKE-9" if rules.english else "WHIST-REVOKE-14"
