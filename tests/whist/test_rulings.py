@@ -55,3 +55,18 @@ def test_every_fixture_has_an_expectation() -> None:
     expectations = {p.stem for p in (FIXTURES / "whist" / "expected").glob("*.toml")}
     assert stems == expectations
     assert len(stems) >= 15
+
+
+def test_the_state_after_every_event_can_be_inspected() -> None:
+    """python-chess style: after each event the table is there to query."""
+    from adjudicator.games.whist import iter_states, resolve
+
+    record = load_record(FIXTURES / "whist" / "honours-claimed.json")
+    seen = []
+    for index, state in iter_states(record, resolve(record.rules)):
+        if index in (0, 1, 4):
+            seen.append((index, state.expected_seat(), sum(len(h) for h in state.hands.values())))
+    dealer = record.events[0].dealer  # type: ignore[union-attr]
+    eldest = "NESW"[("NESW".index(dealer) + 1) % 4]
+    assert seen[0] == (0, eldest, 52)
+    assert seen[1][2] == 51 and seen[2][2] == 48

@@ -20,6 +20,14 @@ Notes on this implementation:
 
 from adjudicator.games.whist.judge import WhistJudgement, judge
 from adjudicator.games.whist.options import CODE_PRESETS, resolve
-from adjudicator.games.whist.state import replay
+from adjudicator.games.whist.state import WhistState, iter_states, replay
 
-__all__ = ["CODE_PRESETS", "WhistJudgement", "judge", "replay", "resolve"]
+__all__ = [
+    "CODE_PRESETS",
+    "WhistJudgement",
+    "WhistState",
+    "iter_states",
+    "judge",
+    "replay",
+    "resolve",
+]

@@ -11,6 +11,7 @@ whole deal is known.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, TypeVar
@@ -234,10 +235,10 @@ class WhistState:
                 else:
                     self.deal.results.append(TimedEvent(index, event))
 
-    def finish(self, events_count: int) -> WhistReplay:
+    def finish(self) -> WhistReplay:
         """Close the record: the last deal must have been played out."""
         if self.phase == Phase.PLAY:
-            self._incomplete_deal(events_count)
+            self._incomplete_deal(None)
         self._establish_all()
         return WhistReplay(self.deals, self.findings, self.early_results)
 
@@ -297,10 +298,10 @@ class WhistState:
         self.deal.tricks.append(Trick(1, left_of(event.dealer)))
         self.phase = Phase.PLAY
 
-    def _incomplete_deal(self, index: int) -> None:
+    def _incomplete_deal(self, index: int | None) -> None:
         done = len(self._complete_tricks())
         raise InputError(
-            pointer_of("events", index) if index < 10**9 else "/events",
+            "/events" if index is None else pointer_of("events", index),
             f"deal {self.deal.number} was not played out: {done} of 13 tricks complete "
             "(hand-record/1 records every card played)",
         )
@@ -568,9 +569,21 @@ class WhistState:
         return f"{seat} does not hold {card}: {owner} holds it"
 
 
+def iter_states(record: WhistRecord, rules: WhistRules) -> Iterator[tuple[int, WhistState]]:
+    """Replay event by event, yielding the live state after each event (python-chess style).
+
+    The state is the same object each time: read what you need before the next step.
+    Raises ``InputError`` where the record states impossible facts.
+    """
+    state = WhistState(rules)
+    for index, event in enumerate(record.events):
+        state.apply(index, event)
+        yield index, state
+
+
 def replay(record: WhistRecord, rules: WhistRules) -> WhistReplay:
     """Replay every event in order; findings of play are collected, never raised."""
     state = WhistState(rules)
     for index, event in enumerate(record.events):
         state.apply(index, event)
-    return state.finish(len(record.events))
+    return state.finish()
