@@ -138,7 +138,11 @@ class Judge:
             options = self._advise(deal, revokes, unchosen, honours, no_win, before)
         plan = self._plan(deal, revokes, honours, no_win, void)
         result = scoring.score_deal(before, plan, self.scoring_rules)
-        self._note_score_findings(deal, result, revokes)
+        if void:
+            for r in revokes:
+                r.applied = False
+        else:
+            self._note_score_findings(deal, result, revokes)
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
         )
@@ -393,13 +397,23 @@ class Judge:
         """AMB-6: can the revokers still give three tricks for this revoke?"""
         if self.rules.trick_penalty_shortfall == "take_all_available":
             return True
-        side = target.renounce.side
-        taken = sum(
-            scoring.PENALTY_POINTS
-            for r in revokes
-            if r is not target and r.renounce.side == side and r.choice == "tricks"
-        )
-        return deal.tricks_won()[side] - taken >= scoring.PENALTY_POINTS
+        return not self._short(deal, revokes, {id(target): "tricks"})
+
+    def _short(self, deal: DealFacts, revokes: list[RevokeRuling], choices: dict[int, str]) -> bool:
+        """Whether a 'tricks' penalty, taken in trick order, finds fewer than three to take."""
+        tricks = deal.tricks_won()
+        for r in sorted(revokes, key=lambda x: x.renounce.trick):
+            if r.claimed_at is None or not r.applied:
+                continue
+            choice = choices.get(id(r), r.choice if r.chosen else None)
+            if choice != "tricks":
+                continue
+            revokers = r.renounce.side
+            if tricks[revokers] < scoring.PENALTY_POINTS:
+                return True
+            tricks[revokers] -= scoring.PENALTY_POINTS
+            tricks[other_side(revokers)] += scoring.PENALTY_POINTS  # type: ignore[arg-type]
+        return False
 
     # Both sides revoke (WHIST-REVOKE-13) -------------------------------------------------------
 
@@ -493,8 +507,13 @@ class Judge:
                 finding = (
                     "WHIST-HONOURS-4",
                     "violation",
-                    f"{side} claimed honours for deal {deal.number} after the trump card of the "
-                    "next deal was turned: too late, they cannot be scored.",
+                    f"{side} claimed honours for deal {deal.number} too late ("
+                    + (
+                        "after the trump card of the next deal was turned"
+                        if self.rules.honours_claim_deadline == "next_trump_turned"
+                        else "after the cards were cut for the next deal"
+                    )
+                    + "): they cannot be scored.",
                 )
             elif any(s == side for s, _ in valid):
                 claims.append(
@@ -581,6 +600,9 @@ class Judge:
                     cast(Choice, choice),  # type: ignore[arg-type]
                     self._penalty_tricks(revokes, r),
                     r.renounce.trick,
+                    "WHIST-REVOKE-15"
+                    if not self.english and self.rules.awl_revoke_mode == "duplicate"
+                    else "",
                 )
             )
         return DealPlan(deal.tricks_won(), tuple(penalties), tuple(honours), no_win, void)
@@ -599,9 +621,8 @@ class Judge:
         outcomes = []
         for combo in itertools.product(CHOICES, repeat=len(unchosen)):
             choices = {id(r): c for r, c in zip(unchosen, combo, strict=True)}
-            short = self.rules.trick_penalty_shortfall == "invalid_choice" and (
-                scoring.PENALTY_POINTS * combo.count("tricks")
-                > deal.tricks_won()[unchosen[0].renounce.side]
+            short = self.rules.trick_penalty_shortfall == "invalid_choice" and self._short(
+                deal, revokes, choices
             )
             if short:
                 continue

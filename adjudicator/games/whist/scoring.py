@@ -77,6 +77,7 @@ class Penalty:
     choice: Choice
     tricks: int = PENALTY_POINTS  # tricks moved for a "tricks" penalty (American: 2 or 1)
     trick_no: int = 0
+    rule: str = ""  # the rule that sets this penalty, when not the code's usual one
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,7 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
             moved = min(penalty.tricks, tricks[revokers])  # AMB-6: never more than they have
             tricks[revokers] -= moved
             tricks[claimants] += moved
-            rule = "WHIST-REVOKE-9" if rules.english else "WHIST-REVOKE-14"
+            rule = penalty.rule or ("WHIST-REVOKE-9" if rules.english else "WHIST-REVOKE-14")
             steps.append(
                 Step(
                     "penalty",
