@@ -17,8 +17,9 @@ from adjudicator import InputError, adjudicate, catalogue, load_record, render_j
 
 app = typer.Typer(
     add_completion=False,
+    pretty_exceptions_enable=False,
     no_args_is_help=True,
-    help="Replay recorded whist hands through the old codes and rule on them, with citations.",
+    help="Replay recorded whist and bezique hands through the old codes and rule on them, with citations.",
 )
 
 
@@ -56,6 +57,14 @@ def check(
             typer.echo(f"{path}: {error.pointer or '/'}: {error.message}", err=True)
             worst = 2
             continue
+        except Exception as error:  # a bug of ours: say so in one line, never a traceback
+            typer.echo(
+                f"{path}: /: cannot be judged: internal error {error!r} (please report "
+                "it with the record)",
+                err=True,
+            )
+            worst = 2
+            continue
         text = render_json(ruling) if format is Format.json else render_text(ruling)
         if len(records) > 1 and format is Format.text:
             typer.echo(f"== {path}")
@@ -77,7 +86,7 @@ def schema(
 
 @app.command("rules")
 def list_rules(
-    game: Annotated[str | None, typer.Option(help="whist (more games to come)")] = None,
+    game: Annotated[str | None, typer.Option(help="whist, bezique or rubicon-bezique")] = None,
 ) -> None:
     """List the rule catalogue: ID and title of every rule the adjudicator can cite."""
     if game is not None and game not in catalogue.games():

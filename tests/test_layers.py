@@ -19,7 +19,16 @@ ALLOWED: dict[str, set[str]] = {
     "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
     "games": {"engine", "catalogue", "findings", "record", "cards", "seats", "errors", "games"},
     "ruling": {"games", "findings", "catalogue", "record", "ruling"},
-    "render": {"ruling", "cards", "seats", "render", "games.whist.summary"},
+    "render": {
+        "ruling",
+        "cards",
+        "seats",
+        "render",
+        "games.whist.summary",
+        "games.bezique.summary",
+    },
+    "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
+    "value": {"games", "findings", "catalogue"},
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
@@ -83,3 +92,18 @@ def test_renderers_never_see_engine_state() -> None:
             t.startswith(("engine", "games.whist.state", "games.whist.judge"))
             for t in _imports(str(path.relative_to(PACKAGE)))
         )
+
+
+def test_games_never_import_another_game_except_rubicon_using_bezique() -> None:
+    wrong = []
+    for path in sorted((PACKAGE / "games").rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        if len(relative.parts) < 3:
+            continue
+        game = relative.parts[1]
+        for target in _imports(str(relative)):
+            parts = target.split(".")
+            if parts[0] == "games" and len(parts) > 1 and parts[1] != game:
+                if not (game == "rubicon" and parts[1] == "bezique"):
+                    wrong.append(f"{relative} imports adjudicator.{target}")
+    assert wrong == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-GAMES: tuple[str, ...] = ("whist",)
+GAMES: tuple[str, ...] = ("whist", "bezique", "rubicon-bezique")
 
 
 def find_game(name: str) -> str:

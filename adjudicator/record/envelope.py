@@ -6,9 +6,11 @@ from typing import Annotated
 
 from pydantic import Field, TypeAdapter
 
+from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.whist import WhistRecord
 
-#: Every record model, discriminated by ``game``. The Bézique models join this union.
-HandRecord = Annotated[WhistRecord, Field(discriminator="game")]
+#: Every record model, discriminated by ``game``.
+AnyRecord = WhistRecord | BeziqueRecord | RubiconRecord
+HandRecord = Annotated[AnyRecord, Field(discriminator="game")]
 
-RecordAdapter: TypeAdapter[WhistRecord] = TypeAdapter(HandRecord)
+RecordAdapter: TypeAdapter[AnyRecord] = TypeAdapter(HandRecord)

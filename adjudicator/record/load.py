@@ -9,13 +9,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from adjudicator.errors import InputError, pointer_of
-from adjudicator.record.envelope import RecordAdapter
-from adjudicator.record.whist import WhistRecord
+from adjudicator.record.envelope import AnyRecord, RecordAdapter
 
-_GAMES = ("whist",)
+_GAMES = ("whist", "bezique", "rubicon-bezique")
 
 
-def load_record(path: str | Path) -> WhistRecord:
+def load_record(path: str | Path) -> AnyRecord:
     """Read and validate a record file (never modified). Raises ``InputError``."""
     try:
         raw = Path(path).read_bytes()
@@ -24,7 +23,7 @@ def load_record(path: str | Path) -> WhistRecord:
     return parse_record(raw)
 
 
-def parse_record(raw: bytes | str | dict[str, Any]) -> WhistRecord:
+def parse_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
     """Validate a record given as bytes, text or already-decoded JSON. Raises ``InputError``."""
     data = raw if isinstance(raw, dict) else decode_json(raw)
     _check_envelope(data)
@@ -61,8 +60,6 @@ def _check_envelope(data: Any) -> None:
         got = json.dumps(data.get("format")) if "format" in data else "nothing"
         raise InputError("/format", f'must be "hand-record/1", got {got}')
     game = data.get("game")
-    if game in ("bezique", "rubicon-bezique"):
-        raise InputError("/game", f'"{game}" records are not judged by this version yet')
     if game not in _GAMES:
         raise InputError("/game", f"must be one of {', '.join(_GAMES)}, got {json.dumps(game)}")
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from adjudicator.cards import Card, sort_hand
+from adjudicator.cards import PIQUET_RANKS, Card, Suit, sort_hand
+from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.ruling.model import Ruling
+from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
 
 _RULE = "-" * 72
@@ -13,8 +14,8 @@ _RULE = "-" * 72
 def render_text(ruling: Ruling) -> str:
     """The whole ruling: header, verdict, findings, each deal, the result."""
     lines: list[str] = []
-    code = ruling.rules.get("code", "")
-    lines.append(f"Ruling on a {ruling.game} record ({code})")
+    code = ruling.rules.get("code")
+    lines.append(f"Ruling on a {ruling.game} record" + (f" ({code})" if code else ""))
     lines.append("Players: " + ", ".join(f"{s} {n}" for s, n in ruling.players.items()))
     if ruling.meta:
         lines.append("Record: " + "; ".join(f"{k}: {v}" for k, v in sorted(ruling.meta.items())))
@@ -46,7 +47,10 @@ def render_text(ruling: Ruling) -> str:
         lines.append(f"      Source: {f.citation.source}")
     for deal in ruling.deals:
         lines.append(_RULE)
-        lines.extend(_deal_lines(deal))
+        if isinstance(deal, WhistDealSummary):
+            lines.extend(_deal_lines(deal))
+        else:
+            lines.extend(_bezique_deal_lines(deal))
     lines.append(_RULE)
     lines.extend(_result_lines(ruling))
     return "\n".join(lines) + "\n"
@@ -132,6 +136,83 @@ def _deal_lines(deal: WhistDealSummary) -> list[str]:
     return lines
 
 
+def _bezique_hand(cards: list[str]) -> str:
+    parsed = sort_hand([Card.parse(c) for c in cards], PIQUET_RANKS)
+    by_suit: dict[str, list[str]] = {}
+    for card in parsed:
+        by_suit.setdefault(card.suit.symbol, []).append(card.rank)
+    return "  ".join(f"{s} {' '.join(r)}" for s, r in by_suit.items())
+
+
+def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
+    turn_up = f", turn-up {deal.turn_up}" if deal.turn_up else ""
+    trump = f"trumps {Suit(deal.trump).noun}" if deal.trump else "no trumps fixed"
+    if deal.trump_fixed_at is not None:
+        trump += f" (fixed by the marriage scored at event {deal.trump_fixed_at})"
+    lines = [f"Deal {deal.deal} (event {deal.event}): dealer {deal.dealer}{turn_up}; {trump}"]
+    for seat in ("A", "B"):
+        lines.append(f"  {seat}  {_bezique_hand(deal.hands[seat])}")
+    lines.append("")
+    lines.append("  trick  lead  A     B     won by")
+    for row in deal.tricks:
+        cards = {p.seat: p.card for p in row.plays}
+        first = row.plays[0].seat if row.plays else row.leader
+        lead = first if first == row.leader else f"{first}!"
+        mark = (
+            "  (end-play)"
+            if row.endplay
+            and row.trick == min((t.trick for t in deal.tricks if t.endplay), default=0)
+            else ""
+        )
+        lines.append(
+            f"  {row.trick:>5}  {lead:<4}  {cards.get('A', '-'):<6}{cards.get('B', '-'):<6}"
+            f"{row.winner}{mark}"
+        )
+    if deal.declarations:
+        lines.append("  Declarations:")
+        for d in deal.declarations:
+            marked = "to score" if d.marked is None else f"marked {d.marked}"
+            extra = f", {d.rule}" if d.rule else ""
+            stands = ", stands (law 50)" if d.stands else ""
+            lines.append(
+                f"    event {d.event}: {d.seat} {d.combination} {' '.join(d.cards)} "
+                f"({marked}; worth {d.value}; {d.status}{extra}{stands})"
+            )
+    b = deal.brisques
+    lines.append(
+        f"  Brisques taken: A {b['A']}, B {b['B']}; last trick: {deal.last_trick or 'nobody'}"
+    )
+    if deal.indeterminate_from_trick is not None:
+        lines.append(
+            f"  Tricks {deal.indeterminate_from_trick} on are to be replayed: figures from"
+            " them are the record as played, for reference"
+        )
+    lines.append("  Scores:")
+    for i, line in enumerate(deal.scores, 1):
+        lines.append(f"    {i}. {line.text} [{line.rule}]")
+    t = deal.totals
+    lines.append(f"  Deal totals: A {t['A']}, B {t['B']}")
+    if deal.totals_cards_made != deal.totals:
+        m = deal.totals_cards_made
+        lines.append(f"  As the cards really made: A {m['A']}, B {m['B']}")
+    if deal.score_after is not None:
+        a = deal.score_after
+        lines.append(f"  Running score: A {a['A']}, B {a['B']}")
+    if deal.game is not None:
+        g = deal.game
+        who = f"{g.winner} wins {g.value}" if g.winner else "null and void"
+        lines.append(f"  Game: {who}" + (" (rubicon)" if g.rubicon else ""))
+        lines.extend(f"    {step}" for step in g.steps)
+    if deal.game_cards_made is not None:
+        g = deal.game_cards_made
+        who = f"{g.winner} wins {g.value}" if g.winner else "null and void"
+        lines.append(f"  Counting only what the cards made: {who}")
+    if deal.marks:
+        marks = ", ".join(f"{m.seat} {m.points:+d} {m.item} (event {m.event})" for m in deal.marks)
+        lines.append(f"  Marks written: {marks}")
+    return lines
+
+
 def _result_lines(ruling: Ruling) -> list[str]:
     result = ruling.result
     corrected = result.corrected
@@ -141,19 +222,33 @@ def _result_lines(ruling: Ruling) -> list[str]:
         f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
     )
     lines.append(f"  Agreed by the players: {agreed}")
-    for side, sheet in claimed.marks.items():
-        items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
-        lines.append(f"  Marked on the score sheet for {side}: {items}")
-    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-    rubber = (
-        f"{corrected.rubber.winner} {corrected.rubber.value}"
-        if corrected.rubber
-        else "not complete"
-    )
-    lines.append(
-        f"  Corrected: game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}; "
-        f"games {games}; rubber {rubber}"
-    )
+    if isinstance(corrected, WhistCorrected):
+        for side, sheet in getattr(claimed, "marks", {}).items():
+            items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
+            lines.append(f"  Marked on the score sheet for {side}: {items}")
+        games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
+        rubber = (
+            f"{corrected.rubber.winner} {corrected.rubber.value}"
+            if corrected.rubber
+            else "not complete"
+        )
+        lines.append(
+            f"  Corrected: game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}; "
+            f"games {games}; rubber {rubber}"
+        )
+    elif isinstance(corrected, BeziqueCorrected):
+        winner = corrected.winner or "not yet decided"
+        lines.append(
+            f"  Corrected: A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
+        )
+    elif isinstance(corrected, RubiconCorrected):
+        for number, game in enumerate(corrected.games, 1):
+            who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
+            rubicon = ", rubicon" if game.rubicon else ""
+            lines.append(
+                f"  Corrected, game {number}: {who}{rubicon} (A {game.totals['A']}, "
+                f"B {game.totals['B']})"
+            )
     lines.append("  Steps:")
     lines.extend(f"    {step}" for step in result.steps)
     return lines

@@ -2,33 +2,66 @@
 
 from __future__ import annotations
 
-from adjudicator.findings import sort_findings
-from adjudicator.games import whist
+from typing import Any
+
+from adjudicator.findings import Finding, sort_findings
+from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.whist.summary import GameResult
+from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
+from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.whist import WhistRecord
-from adjudicator.ruling.model import Counts, Result, Ruling, WhistClaimed, WhistCorrected
+from adjudicator.ruling.model import (
+    AgreedResult,
+    BeziqueClaimed,
+    BeziqueCorrected,
+    Counts,
+    Result,
+    RubiconCorrected,
+    RubiconGameResult,
+    Ruling,
+    WhistClaimed,
+    WhistCorrected,
+)
 
 
-def adjudicate(record: WhistRecord) -> Ruling:
+def adjudicate(record: AnyRecord) -> Ruling:
     """Rule on a validated record. Raises ``InputError`` for facts that cannot all be true."""
-    rules = whist.resolve(record.rules)
-    replayed = whist.replay(record, rules)
-    judgement = whist.judge(record, rules, replayed)
-    findings = sort_findings(judgement.findings)
-    corrected = judgement.corrected
-    claimed = judgement.claimed
+    if isinstance(record, WhistRecord):
+        return _whist(record)
+    if isinstance(record, RubiconRecord):
+        return _rubicon(record)
+    return _bezique(record)
+
+
+def _ruling(
+    record: AnyRecord, rules: dict[str, Any], findings: list[Finding], deals: Any, result: Result
+) -> Ruling:
+    ordered = sort_findings(findings)
     return Ruling(
         game=record.game,
-        rules=rules.model_dump(mode="json"),
+        rules=rules,
         players=record.players.model_dump(),
         meta=dict(record.meta),
-        findings=findings,
+        findings=ordered,
         counts=Counts(
-            **{s: sum(f.severity == s for f in findings) for s in ("violation", "warning", "info")}
+            **{s: sum(f.severity == s for f in ordered) for s in ("violation", "warning", "info")}
         ),
-        deals=judgement.deals,
-        result=Result(
-            claimed=WhistClaimed.model_validate(claimed),
+        deals=deals,
+        result=result,
+    )
+
+
+def _whist(record: WhistRecord) -> Ruling:
+    rules = whist.resolve(record.rules)
+    judgement = whist.judge(record, rules, whist.replay(record, rules))
+    corrected = judgement.corrected
+    return _ruling(
+        record,
+        rules.model_dump(mode="json"),
+        judgement.findings,
+        judgement.deals,
+        Result(
+            claimed=WhistClaimed.model_validate(judgement.claimed),
             corrected=WhistCorrected(
                 score=corrected["score"],  # type: ignore[arg-type]
                 games=[GameResult.model_validate(g) for g in corrected["games"]],  # type: ignore[attr-defined]
@@ -36,6 +69,42 @@ def adjudicate(record: WhistRecord) -> Ruling:
                 if corrected["rubber"]
                 else None,
             ),
+            steps=judgement.steps,
+        ),
+    )
+
+
+def _claimed(claimed: dict[str, object]) -> BeziqueClaimed:
+    result = claimed.get("result")
+    return BeziqueClaimed(result=AgreedResult.model_validate(result) if result else None)
+
+
+def _bezique(record: BeziqueRecord) -> Ruling:
+    judgement = bezique.judge_ordinary(record, bezique.replay_record(record))
+    return _ruling(
+        record,
+        record.rules.model_dump(mode="json"),
+        judgement.findings,
+        judgement.deals,
+        Result(
+            claimed=_claimed(judgement.claimed),
+            corrected=BeziqueCorrected.model_validate(judgement.corrected),
+            steps=judgement.steps,
+        ),
+    )
+
+
+def _rubicon(record: RubiconRecord) -> Ruling:
+    judgement = rubicon.judge_rubicon(record, rubicon.replay_record(record))
+    games = judgement.corrected["games"]
+    return _ruling(
+        record,
+        record.rules.model_dump(mode="json"),
+        judgement.findings,
+        judgement.deals,
+        Result(
+            claimed=_claimed(judgement.claimed),
+            corrected=RubiconCorrected(games=[RubiconGameResult.model_validate(g) for g in games]),  # type: ignore[attr-defined]
             steps=judgement.steps,
         ),
     )

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.findings import Finding
+from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import GameResult, WhistDealSummary
 
 
@@ -27,9 +28,36 @@ class WhistClaimed(Out):
     )
 
 
+class BeziqueCorrected(Out):
+    """Ordinary game: the running score toward the target and the winner once reached."""
+
+    score: dict[str, int]
+    winner: str | None = Field(description="null until the target is reached")
+
+
+class RubiconGameResult(Out):
+    winner: str | None = Field(description="null when the game is null and void")
+    value: int
+    rubicon: bool
+    totals: dict[str, int]
+
+
+class RubiconCorrected(Out):
+    games: list[RubiconGameResult] = Field(description="one game per deal")
+
+
+class AgreedResult(Out):
+    winner: str
+    value: int
+
+
+class BeziqueClaimed(Out):
+    result: AgreedResult | None = Field(description="the last result the players agreed")
+
+
 class Result(Out):
-    claimed: WhistClaimed
-    corrected: WhistCorrected
+    claimed: WhistClaimed | BeziqueClaimed
+    corrected: WhistCorrected | BeziqueCorrected | RubiconCorrected
     steps: list[str] = Field(description="the arithmetic in words, with rule IDs")
 
 
@@ -49,7 +77,7 @@ class Ruling(Out):
     meta: dict[str, str]
     findings: list[Finding]
     counts: Counts
-    deals: list[WhistDealSummary]
+    deals: list[WhistDealSummary] | list[BeziqueDealSummary]
     result: Result
 
     @property

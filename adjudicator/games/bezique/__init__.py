@@ -1,0 +1,40 @@
+"""Ordinary two-handed Bézique (two packs, turn-up trumps, 1000 up).
+
+Sources: the project's Bézique digest (BEZ-*), drawn from Hoffmann's Hoyle's Games
+Modernized, Foster's Complete Hoyle and Enquire Within; where they disagree Foster is the
+default and the others are options (see ``record.bezique.BeziqueRules``).
+
+Notes on this implementation:
+
+* ``state`` replays deal, plays, draws, declarations and exchanges, tracking every copy of
+  every card and the combinations each copy was declared in; ``declarations`` holds the
+  timing and class rules; ``judge`` lists what each seat scores and checks the marks.
+* The same replay serves Rubicon (``games.rubicon``) with the Rubicon variant's data.
+* When two copies of a card could be meant, a declaration takes the table copy least used
+  in that class, and a play from the table the copy with the least history: the reading
+  most favourable to the player, as a director would take it.
+"""
+
+from __future__ import annotations
+
+from adjudicator.games.bezique.judge import judge_ordinary
+from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
+from adjudicator.games.bezique.tables import VARIANTS
+from adjudicator.record.bezique import BeziqueRecord
+
+
+def state_for(record: BeziqueRecord) -> BeziqueState:
+    rules = record.rules
+    return BeziqueState(
+        VARIANTS["bezique"],
+        must_win=rules.endplay_must_win,
+        exchange_is_declaration=rules.seven_exchange_counts_as_declaration,
+        trump_by_marriage=rules.trump_by_marriage,
+    )
+
+
+def replay_record(record: BeziqueRecord) -> BeziqueReplay:
+    return replay(list(record.events), state_for(record))
+
+
+__all__ = ["BeziqueReplay", "BeziqueState", "judge_ordinary", "replay_record", "state_for"]

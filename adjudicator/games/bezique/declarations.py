@@ -1,0 +1,515 @@
+"""Declarations: who may declare when, what the cards form, and the class rules.
+
+Checks in the order of the digest's legality test (§4), the first failure being the
+finding: carte blanche timing (RUB-CB-2, -4); stock exhausted (BEZ-DECL-6); the winner of
+the trick just played, before drawing (BEZ-DECL-1); one score per trick (BEZ-DECL-3); the
+cards form the combination (BEZ-DECL-9); the class rules: no lower after higher
+(BEZ-COMBO-4), a new card for a further declaration in a class (BEZ-COMBO-6; Rubicon's
+re-forming, laws 34, 35, 38), ordinary game no second use in the same kind (BEZ-COMBO-7).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.cards import Card, Suit, format_cards
+from adjudicator.errors import InputError, pointer_of
+from adjudicator.games.bezique.tables import (
+    COMBINATIONS,
+    COURT,
+    forms,
+    kind_of,
+    right_name,
+    value_of,
+)
+from adjudicator.record.bezique import BeziqueDeclare, BeziqueScore
+
+if TYPE_CHECKING:
+    from adjudicator.games.bezique.state import BeziqueState, Declaration, TableCard
+
+
+def window_problem(state: BeziqueState, seat: str) -> str | None:
+    """Why ``seat`` may not declare now (BEZ-DECL-1), or None."""
+    window = state.window
+    if not window:
+        return "no trick has just been won (declarations follow a trick won, before the next lead)"
+    if window["winner"] != seat:
+        return f"{seat} did not win trick {window['trick']}"
+    drawn = window["drawn"]
+    assert isinstance(drawn, list)
+    if seat in drawn:
+        return f"{seat} has already drawn after trick {window['trick']}"
+    return None
+
+
+# Declare ------------------------------------------------------------------------------------
+
+
+def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> None:
+    from adjudicator.games.bezique.state import Declaration
+
+    deal = state.deal
+    seat, name = event.seat, event.combination
+    cards = list(event.cards)
+    carte_blanche = name == "carte-blanche"
+    instances = [] if carte_blanche else _locate(state, index, seat, cards, name)
+    trick = (
+        int(state.window["trick"]) if state.window else len([t for t in deal.tricks if t.winner])
+    )
+    declaration = Declaration(
+        event=index,
+        seat=seat,
+        name=name,
+        right_name=name,
+        cards=cards,
+        uids=[t.uid for t in instances],
+        trick=trick,
+        marked=event.points,
+        value=0,
+        status="scored" if event.points is not None else "to-score",
+    )
+    deal.declarations.append(declaration)
+    problem = _problem(state, index, event, declaration, instances)
+    if carte_blanche:
+        _check_carte_blanche_cards(state, index, event, declaration, problem)
+        return
+    for table_card in instances:  # the cards are laid on the table whatever the ruling
+        if table_card not in state.table[seat]:
+            state.hand[seat][table_card.card] -= 1
+            state.table[seat].append(table_card)
+    if problem is not None:
+        rule, message = problem
+        declaration.legal = False
+        declaration.rule = rule
+        declaration.true = rule != "BEZ-DECL-9"
+        state.find(
+            rule,
+            "violation",
+            message,
+            event=index,
+            seat=seat,
+            trick=trick or None,
+            basis=_basis(state, rule),
+        )
+        if event.points is not None and state.window:
+            state.window["scored"] = index
+        return
+    cls = COMBINATIONS[name].cls
+    for table_card in instances:
+        table_card.history.setdefault(cls, []).append(index)
+    if event.points is not None:
+        _score_now(state, declaration, index)
+    else:
+        state.find(
+            "BEZ-DECL-4",
+            "info",
+            f"{seat} announced {name} ({format_cards(cards)}) to score on a later trick won.",
+            event=index,
+            seat=seat,
+            trick=trick or None,
+            basis=state.rub(44),
+        )
+    _absorb(state, declaration, index)
+
+
+def _locate(
+    state: BeziqueState, index: int, seat: str, cards: list[Card], name: str
+) -> list[TableCard]:
+    """The physical copies named: table copies first (least used in this class), then hand."""
+    from adjudicator.games.bezique.state import TableCard
+
+    cls = COMBINATIONS[name].cls
+    free_table = list(state.table[seat])
+    hand = dict(state.hand[seat])
+    chosen: list[TableCard] = []
+    for position, card in enumerate(cards):
+        copies = [t for t in free_table if t.card == card]
+        if copies:
+            pick = min(copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
+            free_table.remove(pick)
+            chosen.append(pick)
+        elif hand.get(card, 0) > 0:
+            hand[card] -= 1
+            chosen.append(TableCard(state.new_uid(), card))
+        else:
+            raise InputError(
+                pointer_of("events", index, "cards", position),
+                f"{seat} holds no {card} (in the hand or on the table) to declare",
+            )
+    return chosen
+
+
+def _problem(
+    state: BeziqueState,
+    index: int,
+    event: BeziqueDeclare,
+    declaration: Declaration,
+    instances: list[TableCard],
+) -> tuple[str, str] | None:
+    seat, name = event.seat, event.combination
+    variant = state.variant
+    if name == "carte-blanche":
+        return _carte_blanche_problem(state, seat, event.cards)
+    if state.phase.name != "STOCK" or state.remaining == 0:
+        return (
+            "BEZ-DECL-6",
+            f"{seat} declared {name} after the stock was exhausted: nothing "
+            "can be declared or scored in the last tricks.",
+        )
+    why = window_problem(state, seat)
+    if why is not None:
+        return (
+            "BEZ-DECL-1",
+            f"{seat} declared {name}, but {why}: a declaration is made only by "
+            "the winner of a trick, before he draws.",
+        )
+    if event.points is not None and state.window.get("scored") is not None:
+        return (
+            "BEZ-DECL-3",
+            f"{seat} scored {name} after already scoring for trick "
+            f"{state.window['trick']}: one score per trick won; the rest must be carried.",
+        )
+    trump = state.deal.trump
+    not_formed = forms(name, event.cards, trump, variant)
+    if not_formed is not None or value_of(name, variant) is None:
+        why = not_formed or f"{name} does not score in this game"
+        return ("BEZ-DECL-9", f"{seat} declared {name} with {format_cards(event.cards)}: {why}.")
+    return _class_problem(state, seat, name, instances, index)
+
+
+def _class_problem(
+    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
+) -> tuple[str, str] | None:
+    combo = COMBINATIONS[name]
+    cls = combo.cls
+    if not cls:
+        return None
+    by_event = {d.event: d for d in state.deal.declarations}
+    kind = kind_of(name)
+    for table_card in instances:
+        for earlier in table_card.history.get(cls, []):
+            before = by_event[earlier]
+            if COMBINATIONS[before.name].rank > combo.rank:
+                return (
+                    "BEZ-COMBO-4",
+                    f"{seat} declared {name} with {table_card.card}, already part "
+                    f"of the {before.name} declared at event {earlier}: a lower combination "
+                    "may not follow a higher one in the same class.",
+                )
+            if not state.variant.rubicon and kind_of(before.name) == kind:
+                return (
+                    "BEZ-COMBO-7",
+                    f"{seat} declared {name} with {table_card.card}, which already "
+                    f"scored in the {before.name} at event {earlier}: in the ordinary game a "
+                    "card may not form a second combination of the same kind, nor refill one.",
+                )
+    used = [t for t in instances if t.history.get(cls)]
+    if not used:
+        return None
+    on_table = {id(t) for t in state.table[seat]}
+    if state.variant.rubicon:
+        fresh = [t for t in instances if not t.history.get(cls)]
+        if (
+            fresh
+            or _bezique_union(state, name, instances)
+            or _remarriage(state, seat, name, instances, index)
+        ):
+            return None
+    elif any(id(t) not in on_table for t in instances):
+        return None
+    return (
+        "BEZ-COMBO-6",
+        f"{seat} declared {name} with cards all already declared in the same "
+        "class: a further declaration in a class needs a new card from the hand.",
+    )
+
+
+def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:
+    """Law 38: béziques declared separately may later be united into a superior one."""
+    if COMBINATIONS[name].cls != "B":
+        return False
+    by_event = {d.event: d for d in state.deal.declarations}
+    for table_card in instances:
+        if any(
+            COMBINATIONS[by_event[e].name].rank >= COMBINATIONS[name].rank
+            for e in table_card.history.get("B", [])
+        ):
+            return False
+    return True
+
+
+def _remarriage(
+    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
+) -> bool:
+    """Law 35: with several marriages declared in a suit, a fresh pairing after a play."""
+    if kind_of(name) != "marriage":
+        return False
+    by_event = {d.event: d for d in state.deal.declarations}
+    king, queen = sorted(instances, key=lambda t: t.card.rank)  # "K" < "Q"
+    suit = king.card.suit
+    earlier = [by_event[e] for e in king.history.get("A", []) + queen.history.get("A", [])]
+    if any(kind_of(d.name) == "sequence" for d in earlier):
+        return False
+    if set(king.history.get("A", [])) & set(queen.history.get("A", [])):
+        return False  # this very pair was married before
+    marriages = [
+        d
+        for d in state.deal.declarations
+        if d.seat == seat
+        and d.legal
+        and d.event != index
+        and kind_of(d.name) == "marriage"
+        and d.cards[0].suit == suit
+    ]
+    if len(marriages) < 2:
+        return False
+    if state.remarriage_mode == "pairing":
+        return True
+    last = max(d.event for d in marriages)
+    return any(
+        p.seat == seat and p.event > last and p.card.suit == suit and p.card.rank in "KQ"
+        for trick in state.deal.tricks
+        for p in trick.plays
+    )
+
+
+def _score_now(state: BeziqueState, declaration: Declaration, index: int) -> None:
+    state.window["scored"] = index
+    _fix_trumps(state, declaration, index)
+    declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
+    declaration.value = value_of(declaration.right_name, state.variant) or 0
+
+
+def _fix_trumps(state: BeziqueState, declaration: Declaration, index: int) -> None:
+    """Rubicon: the first marriage scored (else the first sequence) makes trumps (RUB-TRUMP-1)."""
+    deal = state.deal
+    if deal.trump is not None or not state.trump_by_marriage:
+        return
+    kind = kind_of(declaration.name)
+    if kind in ("marriage", "sequence"):
+        deal.trump = declaration.cards[0].suit
+        deal.trump_fixed_at = index
+
+
+def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
+    """Laws 47, 48: a carried marriage or bézique used in a scored superior one is lost."""
+    if declaration.status != "scored":
+        return
+    kind = kind_of(declaration.name)
+    for pending in state.deal.declarations:
+        if (
+            pending.status != "to-score"
+            or pending.seat != declaration.seat
+            or pending is declaration
+        ):
+            continue
+        inside = set(pending.uids) <= set(declaration.uids)
+        if kind == "sequence" and kind_of(pending.name) == "marriage" and inside:
+            _lose(
+                state,
+                pending,
+                index,
+                "BEZ-COMBO-9",
+                "absorbed into the sequence scored",
+                basis=state.rub(47),
+            )
+        elif (
+            COMBINATIONS[declaration.name].cls == "B"
+            and COMBINATIONS[pending.name].cls == "B"
+            and inside
+        ):
+            _lose(
+                state,
+                pending,
+                index,
+                "BEZ-COMBO-10",
+                "absorbed into the superior bézique scored",
+                basis=state.rub(48),
+            )
+
+
+# Carte blanche (RUB-CB-1..5) -------------------------------------------------------------------
+
+
+def _carte_blanche_problem(
+    state: BeziqueState, seat: str, cards: list[Card]
+) -> tuple[str, str] | None:
+    if not state.variant.rubicon:
+        return (
+            "BEZ-DECL-9",
+            f"{seat} declared carte blanche: it does not score in the ordinary game.",
+        )
+    status = state.cb.get(seat)
+    if status is None:
+        if state.played_any[seat]:
+            return (
+                "RUB-CB-2",
+                f"{seat} declared carte blanche after playing a card: it must be "
+                "declared before the holder plays.",
+            )
+        if any(c.rank in COURT for c in cards):
+            return ("BEZ-DECL-9", f"{seat} declared carte blanche showing a court card.")
+        dealt = state.deal.hands[seat]
+        if sorted(map(str, cards)) != sorted(map(str, dealt)):
+            return ("BEZ-DECL-9", f"{seat} declared carte blanche without showing the hand dealt.")
+        return None
+    if status == "offered":
+        drawn = state.last_draw.get(seat)
+        if list(cards) != [drawn]:
+            return (
+                "RUB-CB-4",
+                f"{seat} repeated carte blanche without showing the card just drawn.",
+            )
+        return None
+    if status == "closed":
+        return ("RUB-CB-4", f"{seat} repeated carte blanche after drawing a king, queen or knave.")
+    return ("RUB-CB-4", f"{seat} repeated carte blanche without a fresh non-court card drawn.")
+
+
+def _check_carte_blanche_cards(
+    state: BeziqueState,
+    index: int,
+    event: BeziqueDeclare,
+    declaration: Declaration,
+    problem: tuple[str, str] | None,
+) -> None:
+    seat = event.seat
+    declaration.trick = 0
+    if problem is not None:
+        rule, message = problem
+        declaration.legal = False
+        declaration.true = rule != "BEZ-DECL-9"
+        declaration.rule = rule
+        state.find(rule, "violation", message, event=index, seat=seat, basis=_basis(state, rule))
+        return
+    state.cb[seat] = "declared"
+    declaration.value = value_of("carte-blanche", state.variant) or 0
+    if event.points is None:
+        declaration.status = "scored"  # carte blanche is scored when shown (law 42)
+
+
+# Scoring a carried declaration ---------------------------------------------------------------
+
+
+def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) -> None:
+    deal = state.deal
+    seat = event.seat
+    target = next((d for d in deal.declarations if d.event == event.ref), None)
+    if target is None or target.seat != seat:
+        raise InputError(
+            pointer_of("events", index, "ref"),
+            f"event {event.ref} is not a declaration of {seat} in this deal",
+        )
+    target.scored_by, target.scored_marked = index, event.points
+    problem: tuple[str, str] | None = None
+    if target.status in ("scored", "scored-later"):
+        problem = (
+            "BEZ-SCORE-5",
+            f"{seat} marked {event.points} for the {target.name} of event "
+            f"{target.event}, which had already been scored.",
+        )
+    elif not target.legal:
+        return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
+    elif target.status == "lost":
+        rule = "BEZ-DECL-6" if target.rule == "BEZ-DECL-6" else "BEZ-DECL-5"
+        problem = (
+            rule,
+            f"{seat} scored the {target.name} carried from event {target.event}, but it "
+            f"was lost at event {target.lost_at}.",
+        )
+    elif state.phase.name != "STOCK" or state.remaining == 0:
+        problem = (
+            "BEZ-DECL-6",
+            f"{seat} scored the carried {target.name} after the stock was exhausted.",
+        )
+    else:
+        why = window_problem(state, seat)
+        if why is not None:
+            problem = ("BEZ-DECL-1", f"{seat} scored the carried {target.name}, but {why}.")
+        elif state.window.get("scored") is not None:
+            problem = (
+                "BEZ-DECL-3",
+                f"{seat} scored the carried {target.name} after already scoring "
+                f"for trick {state.window['trick']}.",
+            )
+    if problem is not None:
+        rule, message = problem
+        state.find(rule, "violation", message, event=index, seat=seat, basis=_basis(state, rule))
+        target.scored_marked = None if target.status in ("scored", "scored-later") else event.points
+        if target.status not in ("scored", "scored-later"):
+            target.status = "lost-scored"
+        if state.window:
+            state.window["scored"] = index
+        return
+    target.status = "scored-later"
+    state.window["scored"] = index
+    _fix_trumps(state, target, index)
+    target.right_name = right_name(target.name, target.cards, state.deal.trump)
+    target.value = value_of(target.right_name, state.variant) or 0
+    _absorb(state, target, index)
+
+
+# Losing carried declarations (BEZ-DECL-5, -6) -----------------------------------------------------
+
+
+def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
+    for pending in state.deal.declarations:
+        if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
+            _lose(
+                state,
+                pending,
+                index,
+                "BEZ-DECL-5",
+                "a card of it was played before it was scored",
+                basis=state.rub(46),
+            )
+
+
+def lapse_pending(state: BeziqueState, index: int) -> None:
+    for pending in state.deal.declarations:
+        if pending.status == "to-score" and pending.legal:
+            _lose(
+                state,
+                pending,
+                index,
+                "BEZ-DECL-6",
+                "the stock was exhausted before it was scored",
+                basis=state.rub(52),
+            )
+
+
+def _lose(
+    state: BeziqueState, pending: Declaration, index: int, rule: str, why: str, basis: list[str]
+) -> None:
+    pending.status = "lost"
+    pending.lost_at = index
+    pending.rule = rule
+    state.find(
+        rule,
+        "info",
+        f"{pending.seat}'s {pending.name} carried from event {pending.event} is lost: {why}.",
+        event=index,
+        seat=pending.seat,
+        basis=basis,
+    )
+
+
+_RUB_LAW = {
+    "BEZ-DECL-1": 42,
+    "BEZ-DECL-3": 43,
+    "BEZ-DECL-6": 52,
+    "BEZ-DECL-9": 50,
+    "BEZ-COMBO-4": 37,
+    "BEZ-COMBO-6": 34,
+    "BEZ-DECL-5": 46,
+    "BEZ-SCORE-5": 51,
+}
+
+
+def _basis(state: BeziqueState, rule: str) -> list[str]:
+    law = _RUB_LAW.get(rule)
+    return state.rub(law) if law else []
+
+
+def trump_suit(state: BeziqueState) -> Suit | None:
+    return state.deal.trump

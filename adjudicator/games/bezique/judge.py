@@ -1,0 +1,524 @@
+"""Ruling on a replayed Bézique deal: what each seat scores, the marks, claims and end-play.
+
+``score_deal`` is shared by both games: it lists every item a seat scores (declarations,
+carte blanche, sevens, brisques, the last trick, penalties) with its rule, in the order of
+the record, and compares every mark with it. ``judge_ordinary`` then carries the ordinary
+game's running score across deals to the target; Rubicon values each deal in
+``games.rubicon``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from adjudicator.findings import Finding, make_finding
+from adjudicator.games.bezique.state import (
+    SEATS,
+    BeziqueDealFacts,
+    BeziqueReplay,
+    Declaration,
+    other,
+)
+from adjudicator.games.bezique.summary import (
+    BeziqueDealSummary,
+    BeziqueMark,
+    BeziqueTrickPlay,
+    BeziqueTrickRow,
+    DeclarationRow,
+    ScoreLine,
+)
+from adjudicator.games.bezique.tables import Variant, is_brisque
+from adjudicator.record.bezique import BeziqueRecord, BeziqueRules, RubiconRules
+
+SEVEN = 10  # BEZ-SEVEN-1..3
+BRISQUE = 10  # BEZ-CARDS-4
+
+
+@dataclass
+class DealPoints:
+    """What a deal gives each seat: officially (law 50) and as the cards really made."""
+
+    lines: list[ScoreLine]
+    official: dict[str, int]
+    cards_made: dict[str, int]
+    brisques: dict[str, int]  # counts, after any end-play penalty
+    last_trick: str | None
+    indeterminate_from: int | None
+    rows: list[DeclarationRow]
+    count_demanded: bool = False
+    findings: list[Finding] = field(default_factory=list)
+
+
+def _rules_of(rules: BeziqueRules | RubiconRules) -> tuple[str, bool]:
+    penalty = rules.endplay_penalty
+    law50_all = isinstance(rules, RubiconRules) and rules.law50_scope == "all_declaration_errors"
+    return penalty, law50_all
+
+
+def score_deal(
+    deal: BeziqueDealFacts, variant: Variant, rules: BeziqueRules | RubiconRules
+) -> DealPoints:
+    """Every item a seat scores in the deal, and the findings on marks and claims."""
+    findings: list[Finding] = []
+    lines: list[ScoreLine] = []
+    official = {"A": 0, "B": 0}
+    cards_made = {"A": 0, "B": 0}
+    penalty_mode, law50_all = _rules_of(rules)
+
+    def add(
+        seat: str,
+        item: str,
+        points: int,
+        rule: str,
+        text: str,
+        event: int | None,
+        stands_only: bool = False,
+    ) -> None:
+        lines.append(
+            ScoreLine(seat=seat, item=item, points=points, rule=rule, text=text, event=event)
+        )
+        official[seat] += points
+        if not stands_only:
+            cards_made[seat] += points
+
+    def find(
+        rule: str,
+        severity: str,
+        message: str,
+        event: int,
+        seat: str | None = None,
+        basis: list[str] | None = None,
+    ) -> None:
+        findings.append(
+            make_finding(
+                rule,
+                severity,
+                message,
+                event=event,
+                deal=deal.number,  # type: ignore[arg-type]
+                seat=seat,
+                basis=basis or [],
+            )
+        )
+
+    challenged = _challenges(deal, find)
+
+    # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
+    rows: list[DeclarationRow] = []
+    for d in deal.declarations:
+        marked = d.marked if d.marked is not None else d.scored_marked
+        scored = d.status in ("scored", "scored-later")
+        stands = False
+        if scored and d.legal and d.true:
+            item = "carte-blanche" if d.name == "carte-blanche" else "declaration"
+            at = d.scored_by if d.status == "scored-later" else d.event
+            add(
+                d.seat,
+                item,
+                d.value,
+                "BEZ-COMBO-0" if item == "declaration" else "RUB-CB-1",
+                f"{d.seat} {d.right_name} {d.value}",
+                at,
+            )
+            if marked is not None and marked != d.value:
+                find(
+                    "BEZ-SCORE-5",
+                    "violation",
+                    f"{d.seat} marked {marked} for {d.right_name}; it is worth {d.value}. A marking "
+                    "error is always corrected.",
+                    at or d.event,
+                    d.seat,
+                    basis=["RUB-LAW-51"] if variant.rubicon else [],
+                )
+        elif not d.legal and marked:
+            in_time = challenged.get(d.event, False)
+            breach_counts = law50_all or not d.true
+            if variant.rubicon and breach_counts and not in_time:
+                stands = True
+                add(
+                    d.seat,
+                    "declaration",
+                    marked,
+                    "RUB-LAW-50",
+                    f"{d.seat} {d.name} {marked}: not a lawful score, but it stands (not challenged "
+                    "before a card of the next trick was played)",
+                    d.event,
+                    stands_only=True,
+                )
+        status = d.status if d.legal else "illegal"
+        rows.append(
+            DeclarationRow(
+                event=d.event,
+                seat=d.seat,
+                combination=d.name,
+                right_combination=d.right_name,
+                cards=[str(c) for c in d.cards],
+                marked=marked,
+                value=d.value if d.legal else 0,
+                status=status,
+                rule=d.rule,
+                scored_by=d.scored_by,
+                stands=stands,
+            )
+        )
+
+    # The seven of trumps (ordinary game, BEZ-SEVEN-1..3) -----------------------------------------
+    if not variant.rubicon:
+        for event, seat, _why in deal.sevens:
+            add(
+                seat,
+                "seven",
+                SEVEN,
+                "BEZ-DEAL-3",
+                f"{seat} the turned-up seven of trumps {SEVEN}",
+                event,
+            )
+        for event, seat, legal in deal.exchanges:
+            if legal:
+                add(
+                    seat,
+                    "seven",
+                    SEVEN,
+                    "BEZ-SEVEN-2",
+                    f"{seat} exchanges the seven of trumps {SEVEN}",
+                    event,
+                )
+
+    # End-play errors (BEZ-LAST-3, RUB-LAST-1) ------------------------------------------------
+    brisques, last_trick, indeterminate = _tricks_after_penalty(deal, variant, penalty_mode)
+
+    # Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4) ------------------------
+    if not variant.rubicon:
+        for seat in SEATS:
+            if brisques[seat]:
+                add(
+                    seat,
+                    "brisques",
+                    BRISQUE * brisques[seat],
+                    "BEZ-SCORE-2",
+                    f"{seat} {brisques[seat]} brisques {BRISQUE * brisques[seat]}",
+                    None,
+                )
+    if last_trick is not None:
+        end = deal.tricks[-1].plays[-1].event if deal.tricks and deal.tricks[-1].plays else None
+        add(
+            last_trick,
+            "last-trick",
+            variant.last_trick,
+            "BEZ-LAST-4",
+            f"{last_trick} the last trick {variant.last_trick}",
+            end,
+        )
+
+    # Marks other than declarations (BEZ-SCORE-5, RUB-LAW-51) --------------------------------------
+    expected: dict[tuple[str, str], int] = {}
+    for line in lines:
+        if line.item in ("seven", "brisques", "last-trick", "penalty"):
+            expected[(line.seat, line.item)] = expected.get((line.seat, line.item), 0) + line.points
+    count_demanded = any(c.kind == "count-brisques" for _, c in deal.claims)
+    if variant.rubicon:
+        expected.pop(("A", "brisques"), None)
+        expected.pop(("B", "brisques"), None)
+    marked: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for mark in deal.marks:
+        item = "seven" if mark.item == "exchange" else mark.item
+        marked.setdefault((mark.seat, item), []).append((mark.event, mark.points))
+    for (seat, item), entries in sorted(marked.items(), key=lambda kv: kv[1][-1][0]):
+        total = sum(p for _, p in entries)
+        if variant.rubicon and item == "brisques":
+            right = BRISQUE * brisques[seat] if count_demanded else 0
+        else:
+            right = expected.get((seat, item), 0)
+        if total != right:
+            find(
+                "BEZ-SCORE-5",
+                "violation",
+                f"{seat} marked {total} for {item} in deal {deal.number}; the rules give {right}. "
+                "A marking error is always corrected.",
+                entries[-1][0],
+                seat,
+                basis=["RUB-LAW-51"] if variant.rubicon else [],
+            )
+            if (
+                not variant.rubicon
+                and isinstance(rules, BeziqueRules)
+                and rules.wrong_score_penalty == "add_to_adversary"
+                and total > right
+            ):
+                add(
+                    other(seat),
+                    "penalty",
+                    total - right,
+                    "BEZ-SCORE-5",
+                    f"{other(seat)} adds the {total - right} wrongly marked by {seat} (Foster)",
+                    entries[-1][0],
+                )
+    if (
+        any(line.item == "last-trick" for line in lines)
+        and not any(m.item == "last-trick" for m in deal.marks)
+        and deal.marks
+        and variant.rubicon
+    ):
+        find(
+            "RUB-LAW-54",
+            "info",
+            f"The last trick was not marked; {last_trick} scores "
+            f"{variant.last_trick} for it all the same.",
+            deal.tricks[-1].plays[-1].event,
+            last_trick,
+        )
+    return DealPoints(
+        lines,
+        official,
+        cards_made,
+        brisques,
+        last_trick,
+        indeterminate,
+        rows,
+        count_demanded,
+        findings,
+    )
+
+
+def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignore[no-untyped-def]
+    """Claims of irregular declarations: in time if before a card of the next trick (law 50)."""
+    by_event = {d.event: d for d in deal.declarations}
+    challenged: dict[int, bool] = {}
+    for index, claim in deal.claims:
+        if claim.kind == "irregular-declaration":
+            target = by_event.get(claim.ref) if claim.ref is not None else None
+            if target is None:
+                find(
+                    "BEZ-DECL-9",
+                    "warning",
+                    f"{claim.by} challenged a declaration, but event "
+                    f"{claim.ref} is not a declaration of this deal.",
+                    index,
+                    claim.by,
+                )
+                continue
+            if target.legal:
+                find(
+                    "BEZ-DECL-9",
+                    "warning",
+                    f"{claim.by} challenged {target.seat}'s {target.name} "
+                    f"at event {target.event}, but it was a lawful declaration: the claim fails.",
+                    index,
+                    claim.by,
+                )
+                continue
+            next_play = next(
+                (e for t, e in sorted(deal.first_trick_events.items()) if e > target.event), None
+            )
+            challenged[target.event] = next_play is None or index < next_play
+        elif claim.kind == "revoke" and deal.endplay_error is None:
+            find(
+                "BEZ-LAST-2",
+                "warning",
+                f"{claim.by} claimed a failure to follow or win in the "
+                "end-play, but every card played was lawful: the claim fails.",
+                index,
+                claim.by,
+            )
+    return challenged
+
+
+def _tricks_after_penalty(
+    deal: BeziqueDealFacts, variant: Variant, mode: str
+) -> tuple[dict[str, int], str | None, int | None]:
+    """Brisques per seat and the last trick's winner, after the end-play penalty option."""
+    brisques = {"A": 0, "B": 0}
+    error = deal.endplay_error
+    last_number = variant.tricks if variant.rubicon else 32
+    last_winner = None
+    for trick in deal.tricks:
+        if not trick.winner:
+            continue
+        owner = trick.winner
+        if error is not None and trick.number >= error[0]:
+            offender = error[1]
+            if mode == "forfeit_last_tricks" and trick.endplay:
+                owner = other(offender)
+            elif mode == "french_nothing_after" and owner == offender:
+                owner = ""
+        if owner:
+            brisques[owner] += sum(is_brisque(p.card) for p in trick.plays)
+        if trick.number == last_number:
+            last_winner = owner or None
+    last_trick = last_winner
+    if not variant.rubicon:
+        last_trick = _ordinary_last(deal, last_winner)
+    else:
+        last_trick = _rubicon_last(deal, last_winner)
+    indeterminate = error[0] if error is not None and mode == "replay" else None
+    return brisques, last_trick, indeterminate
+
+
+def _ordinary_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
+    return last_winner
+
+
+def _rubicon_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
+    """Laws 19-21: a player short of cards gives the last trick to his adversary."""
+    sizes = deal.wrong_size
+    short = [s for s, v in sizes.items() if v == "short"] + sorted(deal.missed_draw)
+    over = [s for s, v in sizes.items() if v == "over"]
+    if over and short:
+        return None  # law 21: neither scores it
+    if len(set(short)) == 1:
+        return other(short[0])  # law 19
+    return last_winner  # law 20: both short, the winner scores it
+
+
+# Summary rows -----------------------------------------------------------------------------------
+
+
+def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> BeziqueDealSummary:
+    marks = [
+        BeziqueMark(event=m.event, seat=m.seat, item=m.item, points=m.points) for m in deal.marks
+    ]
+    for d in deal.declarations:
+        if d.marked is not None:
+            marks.append(
+                BeziqueMark(event=d.event, seat=d.seat, item="declaration", points=d.marked)
+            )
+        if d.scored_by is not None and d.scored_marked is not None:
+            marks.append(
+                BeziqueMark(
+                    event=d.scored_by, seat=d.seat, item="declaration", points=d.scored_marked
+                )
+            )
+    return BeziqueDealSummary(
+        deal=deal.number,
+        event=deal.event,
+        dealer=deal.dealer,
+        hands={s: [str(c) for c in deal.hands[s]] for s in SEATS},
+        turn_up=str(deal.turn_up) if deal.turn_up else None,
+        trump=deal.trump.value if deal.trump else None,
+        trump_fixed_at=deal.trump_fixed_at,
+        tricks=[
+            BeziqueTrickRow(
+                trick=t.number,
+                leader=t.leader,
+                winner=t.winner or "",
+                endplay=t.endplay,
+                plays=[
+                    BeziqueTrickPlay(seat=p.seat, card=str(p.card), event=p.event) for p in t.plays
+                ],
+            )
+            for t in deal.tricks
+        ],
+        declarations=points.rows,
+        brisques=points.brisques,
+        last_trick=points.last_trick,
+        scores=points.lines,
+        totals=points.official,
+        totals_cards_made=points.cards_made,
+        indeterminate_from_trick=points.indeterminate_from,
+        marks=sorted(marks, key=lambda m: m.event),
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+# The ordinary game across deals (BEZ-SCORE-3, -4) ----------------------------------------------
+
+
+@dataclass
+class OrdinaryJudgement:
+    findings: list[Finding]
+    deals: list[BeziqueDealSummary]
+    corrected: dict[str, object]
+    claimed: dict[str, object]
+    steps: list[str]
+
+
+def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudgement:
+    rules = record.rules
+    findings = list(replay.findings)
+    score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}
+    steps = [f"Start: A {score['A']}, B {score['B']} (target {rules.target})"]
+    summaries = []
+    winner: str | None = None
+    games: list[dict[str, object]] = []
+    last_result: dict[str, object] | None = None
+    for early_index, early in replay.early_results:
+        findings.append(
+            make_finding(
+                "BEZ-SCORE-5",
+                "violation",
+                f"A result ({early.winner}) was agreed before any deal.",
+                event=early_index,
+                basis=["BEZ-SCORE-3"],
+            )
+        )
+    for deal in replay.deals:
+        before = dict(score)
+        points = score_deal(deal, replay.variant, rules)
+        findings.extend(points.findings)
+        steps.append(
+            f"Deal {deal.number} (dealer {deal.dealer}, trumps "
+            f"{deal.trump.noun if deal.trump else 'none'}):"
+        )
+        for line in points.lines:
+            steps.append(f"  {line.text} [{line.rule}]")
+        for seat in SEATS:
+            score[seat] += points.official[seat]
+        steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
+        if points.indeterminate_from is not None:
+            steps.append(
+                f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
+                "error): these figures take them as played [BEZ-LAST-3]"
+            )
+        game = None
+        if winner is None and max(score.values()) >= rules.target:
+            winner = _ordinary_winner(score, rules)
+            if winner is not None:
+                loser = other(winner)
+                value = 2 if score[loser] < rules.double_if_loser_below else 1
+                game = {"winner": winner, "value": value}
+                games.append({"winner": winner, "value": value, "score": dict(score)})
+                steps.append(
+                    f"  {winner} reach {rules.target} with {score[winner]} against "
+                    f"{score[loser]}: {winner} win"
+                    + (
+                        f" a double game (the loser under {rules.double_if_loser_below})"
+                        if value == 2
+                        else " the game"
+                    )
+                    + " [BEZ-SCORE-3]"
+                )
+        for index, result in deal.results:
+            last_result = {"winner": result.winner, "value": result.value}
+            truth = games[-1] if games else None
+            if truth is None or truth["winner"] != result.winner or truth["value"] != result.value:
+                right = (
+                    f"{truth['winner']} with a game worth {truth['value']}"
+                    if truth
+                    else f"no winner yet (A {score['A']}, B {score['B']})"
+                )
+                findings.append(
+                    make_finding(
+                        "BEZ-SCORE-5",
+                        "violation",
+                        f"The players agreed {result.winner} won (value "
+                        f"{result.value}); the rules give {right}.",
+                        event=index,
+                        deal=deal.number,
+                        basis=["BEZ-SCORE-3"],
+                    )
+                )
+        summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
+        del game
+    corrected: dict[str, object] = {"score": dict(score), "winner": winner}
+    return OrdinaryJudgement(findings, summaries, corrected, {"result": last_result}, steps)
+
+
+def _ordinary_winner(score: dict[str, int], rules: BeziqueRules) -> str | None:
+    """AMB-21: at the end of the deal the higher score wins (a tie plays on)."""
+    if score["A"] == score["B"]:
+        return None
+    return "A" if score["A"] > score["B"] else "B"
+
+
+def declaration_of(deal: BeziqueDealFacts, event: int) -> Declaration | None:
+    return next((d for d in deal.declarations if d.event == event), None)

@@ -1,0 +1,161 @@
+"""Ruling on a replayed Rubicon record: each deal is a game, valued by RUB-GAME-6."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from adjudicator.findings import Finding, make_finding
+from adjudicator.games.bezique.judge import DealPoints, score_deal, summary
+from adjudicator.games.bezique.state import BeziqueDealFacts, BeziqueReplay
+from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
+from adjudicator.games.rubicon import scoring
+from adjudicator.record.bezique import RubiconRecord, RubiconRules
+
+
+@dataclass
+class RubiconJudgement:
+    findings: list[Finding]
+    deals: list[BeziqueDealSummary]
+    corrected: dict[str, object]
+    claimed: dict[str, object]
+    steps: list[str]
+
+
+def game_value(
+    deal: BeziqueDealFacts, points: DealPoints, totals: dict[str, int], rules: RubiconRules
+) -> RubiconGame:
+    """RUB-GAME-6 step 0 (laws 17-21) and steps 1-7 on one set of raw scores."""
+    over = sorted(s for s, v in deal.wrong_size.items() if v == "over")
+    if len(over) == 2:
+        return RubiconGame(
+            winner=None,
+            value=0,
+            rubicon=False,
+            totals=totals,
+            steps=[
+                "both players held more than nine cards: the game is null and void [RUB-LAW-18]"
+            ],
+        )
+    if over:
+        offender = over[0]
+        adversary = "B" if offender == "A" else "A"
+        value = scoring.law17_value(totals[adversary], totals[offender])
+        return RubiconGame(
+            winner=adversary,
+            value=value,
+            rubicon=True,
+            totals=totals,
+            steps=[
+                f"{offender} played with more than nine cards and is rubiconed: "
+                f"{scoring.truncate(totals[adversary])} + {min(scoring.truncate(totals[offender]), 900)}"
+                f" (his score, at most 900) + {scoring.RUBICON_BONUS} = {value} [RUB-LAW-17]"
+            ],
+        )
+    outcome = scoring.rubicon_value(
+        totals,
+        points.brisques,
+        demanded=points.count_demanded,
+        close_mode=rules.brisque_close_mode,
+        threshold=rules.brisque_close_threshold,
+        rubicon_truncate=rules.rubicon_truncate,
+    )
+    return RubiconGame(
+        winner=outcome.winner,
+        value=outcome.value,
+        rubicon=outcome.rubicon,
+        totals=outcome.totals,
+        brisques_counted=outcome.brisques_counted,
+        steps=outcome.words(),
+    )
+
+
+def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgement:
+    rules = record.rules
+    findings = list(replay.findings)
+    steps: list[str] = []
+    summaries = []
+    games: list[dict[str, object]] = []
+    last_result: dict[str, object] | None = None
+    for index, early in replay.early_results:
+        findings.append(
+            make_finding(
+                "BEZ-SCORE-5",
+                "violation",
+                f"A result ({early.winner} {early.value}) was agreed before any deal.",
+                event=index,
+                basis=["RUB-GAME-6"],
+            )
+        )
+    for deal in replay.deals:
+        points = score_deal(deal, replay.variant, rules)
+        findings.extend(points.findings)
+        if points.count_demanded:
+            findings.extend(_check_count(deal, points, rules))
+        game = game_value(deal, points, points.official, rules)
+        made = None
+        if points.cards_made != points.official:
+            made = game_value(deal, points, points.cards_made, rules)
+        steps.append(
+            f"Deal {deal.number} (dealer {deal.dealer}, trumps "
+            f"{deal.trump.noun if deal.trump else 'never fixed'}):"
+        )
+        steps.extend(f"  {line.text} [{line.rule}]" for line in points.lines)
+        steps.extend(f"  {s}" for s in game.steps)
+        if points.indeterminate_from is not None:
+            steps.append(
+                f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
+                "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
+            )
+        if made is not None:
+            steps.append(
+                f"  counting only what the cards made: {made.winner} {made.value} [RUB-LAW-50]"
+            )
+        games.append(
+            {
+                "winner": game.winner,
+                "value": game.value,
+                "rubicon": game.rubicon,
+                "totals": dict(game.totals),
+            }
+        )
+        for index, result in deal.results:
+            last_result = {"winner": result.winner, "value": result.value}
+            if (result.winner, result.value) != (game.winner, game.value):
+                right = f"{game.winner} {game.value}" if game.winner else "null and void (0)"
+                findings.append(
+                    make_finding(
+                        "BEZ-SCORE-5",
+                        "violation",
+                        f"The players agreed {result.winner} {result.value};"
+                        f" the rules give {right}.",
+                        event=index,
+                        deal=deal.number,
+                        basis=["RUB-GAME-6", "RUB-LAW-51"],
+                    )
+                )
+        summaries.append(summary(deal, points, game=game, game_cards_made=made))
+    return RubiconJudgement(findings, summaries, {"games": games}, {"result": last_result}, steps)
+
+
+def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules) -> list[Finding]:
+    """A demand to count brisques that laws 60-61 do not allow (RUB-GAME-3)."""
+    raw = points.official
+    reason = scoring.count_reason(
+        raw, points.brisques, True, rules.brisque_close_mode, rules.brisque_close_threshold
+    )
+    if reason is not None:
+        return []
+    index, claim = next((i, c) for i, c in deal.claims if c.kind == "count-brisques")
+    return [
+        make_finding(
+            "RUB-GAME-3",
+            "warning",
+            f"{claim.by} demanded a count of brisques with the scores {raw['A']} to {raw['B']}: more "
+            f"than {rules.brisque_close_threshold} apart, no tie and no rubicon to save, so the "
+            "brisques are not counted.",
+            event=index,
+            deal=deal.number,
+            seat=claim.by,
+            basis=["RUB-LAW-60", "RUB-LAW-61"],
+        )
+    ]

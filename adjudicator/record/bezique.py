@@ -1,0 +1,245 @@
+"""Bézique and Rubicon Bézique records: events, rule options and start of hand-record/1."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from adjudicator.record.events import CardField, EventBase, Strict
+from adjudicator.seats import BeziqueSeat
+
+Combination = Literal[
+    "marriage",
+    "royal-marriage",
+    "sequence",
+    "royal-sequence",
+    "bezique",
+    "double-bezique",
+    "triple-bezique",
+    "quadruple-bezique",
+    "four-aces",
+    "four-kings",
+    "four-queens",
+    "four-jacks",
+    "carte-blanche",
+    "seven-of-trumps",
+]
+
+Index = Annotated[int, Field(ge=0)]
+
+
+# Events ------------------------------------------------------------------------------
+
+
+class BeziqueDeal(EventBase):
+    """A new deal: both hands, the turn-up (ordinary game) and optionally the stock."""
+
+    type: Literal["deal"]
+    dealer: BeziqueSeat
+    hands: dict[BeziqueSeat, list[CardField]] = Field(description="seat -> 8 cards (Rubicon 9)")
+    turn_up: CardField | None = Field(default=None, description="ordinary game: the trump card")
+    stock: list[CardField] | None = Field(
+        default=None,
+        description="the face-down stock, top first (ordinary game: without the turn-up, which"
+        " is drawn last); when given, every draw must match it",
+    )
+
+
+class BeziqueDraw(EventBase):
+    """The seat takes the top card of the stock."""
+
+    type: Literal["draw"]
+    seat: BeziqueSeat
+    card: CardField | None = Field(
+        default=None, description="the card drawn; may be omitted when the deal gives the stock"
+    )
+
+
+class BeziquePlay(EventBase):
+    """The seat plays a card to the current trick, from its hand or from the table."""
+
+    type: Literal["play"]
+    seat: BeziqueSeat
+    card: CardField
+    from_: Literal["hand", "table"] | None = Field(default=None, alias="from")
+
+
+class BeziqueDeclare(EventBase):
+    """The seat announces a combination and lays its cards on the table."""
+
+    type: Literal["declare"]
+    seat: BeziqueSeat
+    combination: Combination
+    cards: list[CardField] = Field(min_length=1)
+    points: int | None = Field(
+        default=None, description="what the seat marked now; absent: announced 'to score'"
+    )
+
+
+class BeziqueExchange(EventBase):
+    """Ordinary game: the seven of trumps is exchanged for the turn-up."""
+
+    type: Literal["exchange"]
+    seat: BeziqueSeat
+    points: int | None = None
+
+
+class BeziqueClaim(EventBase):
+    """An objection or demand: a revoke, a wrong declaration or mark, a count of brisques."""
+
+    type: Literal["claim"]
+    by: BeziqueSeat
+    kind: Literal["revoke", "irregular-declaration", "score", "count-brisques"]
+    against: BeziqueSeat | None = None
+    ref: Index | None = None
+    trick: Annotated[int, Field(ge=1)] | None = None
+
+
+class BeziqueScore(EventBase):
+    """A mark on the score sheet."""
+
+    type: Literal["score"]
+    seat: BeziqueSeat
+    points: int
+    for_: Literal["declaration", "seven", "last-trick", "brisques", "penalty"] = Field(alias="for")
+    ref: Index | None = Field(default=None, description="for a declaration: the declare event")
+
+
+class BeziqueResult(EventBase):
+    """The agreed value of the game (Rubicon) or the winner of the game (ordinary)."""
+
+    type: Literal["result"]
+    winner: BeziqueSeat
+    value: int
+
+
+BeziqueEvent = Annotated[
+    BeziqueDeal
+    | BeziqueDraw
+    | BeziquePlay
+    | BeziqueDeclare
+    | BeziqueExchange
+    | BeziqueClaim
+    | BeziqueScore
+    | BeziqueResult,
+    Field(discriminator="type"),
+]
+
+
+# Rule options ---------------------------------------------------------------------------
+
+EndplayPenalty = Literal["replay", "french_nothing_after", "forfeit_last_tricks"]
+
+
+class BeziqueRules(Strict):
+    """Ordinary two-handed Bézique: one option per open question of the digest (AMB-n)."""
+
+    target: Annotated[int, Field(ge=1)] = Field(default=1000, description="BEZ-SCORE-3: game")
+    endplay_must_win: bool = Field(
+        default=True,
+        description="AMB-28 / BEZ-LAST-2: the second player must win and trump if"
+        " able (Foster; HGM: follow suit only)",
+    )
+    endplay_penalty: EndplayPenalty = Field(
+        default="replay",
+        description="AMB-15 / BEZ-LAST-3: replay (Foster), french_nothing_after,"
+        " forfeit_last_tricks (Enquire Within: all eight to the adversary)",
+    )
+    last_trick: Literal[32, 24] = Field(
+        default=32, description="AMB-13 / BEZ-LAST-4: the trick that scores 10"
+    )
+    brisque_timing: Literal["immediate", "end_of_deal"] = Field(
+        default="immediate", description="AMB-14 / BEZ-SCORE-2: when brisques are marked"
+    )
+    seven_scoring: Literal["declared_after_winning", "played"] = Field(
+        default="declared_after_winning", description="AMB-12 / BEZ-SEVEN-3: when a seven scores"
+    )
+    seven_exchange_counts_as_declaration: bool = Field(
+        default=True,
+        description="AMB-29 / BEZ-SEVEN-2: no declaration on the trick of an"
+        " exchange (Foster); false: Enquire Within",
+    )
+    game_end: Literal["end_of_deal_higher", "immediately_on_reaching"] = Field(
+        default="end_of_deal_higher", description="AMB-21 / BEZ-SCORE-4: when the game ends"
+    )
+    double_if_loser_below: Annotated[int, Field(ge=0)] = Field(
+        default=500, description="BEZ-SCORE-3: a double game if the loser has less (Foster)"
+    )
+    wrong_score_penalty: Literal["add_to_adversary", "correct_only"] = Field(
+        default="add_to_adversary",
+        description="AMB-32 / BEZ-SCORE-5: a mark wrongly made is"
+        " taken down and (Foster) the adversary may add it to his score",
+    )
+    trump_by_marriage: bool = Field(
+        default=False, description="BEZ-TRUMP-2: trumps fixed by the first marriage (variant)"
+    )
+
+
+class RubiconRules(Strict):
+    """Rubicon Bézique (Portland Club laws, 1887): options for the digest's open questions."""
+
+    endplay_penalty: Literal["replay", "french_nothing_after"] = Field(
+        default="replay", description="AMB-15 / RUB-LAST-1, law 55"
+    )
+    brisque_close_mode: Literal["on_demand", "automatic"] = Field(
+        default="on_demand",
+        description="AMB-2 / RUB-GAME-3: close scores count brisques on a"
+        " demand (claim kind count-brisques) or always",
+    )
+    brisque_close_threshold: Annotated[int, Field(ge=0)] = Field(
+        default=200, description="AMB-31 / law 61: how close is 'so nearly equal' (Foster 200)"
+    )
+    rubicon_truncate: Literal["each", "sum"] = Field(
+        default="each", description="AMB-1 / RUB-RUBICON-2: truncate each score, or their sum"
+    )
+    remarriage_mode: Literal["law35", "pairing"] = Field(
+        default="law35", description="AMB-27 / RUB-COMBO-2: several marriages in one suit"
+    )
+    refill_by_playing_duplicate: bool = Field(
+        default=True,
+        description="AMB-35 / RUB-COMBO-1: playing a duplicate from the hand"
+        " re-forms a combination",
+    )
+    law50_scope: Literal["all_declaration_errors", "combination_only"] = Field(
+        default="all_declaration_errors",
+        description="AMB-11 / RUB-LAW-50: which declaration"
+        " errors stand when not challenged before the next trick",
+    )
+
+
+class BeziqueStart(Strict):
+    """Ordinary game: points carried from earlier deals toward the target."""
+
+    score: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=lambda: {"A": 0, "B": 0}
+    )
+
+
+class BeziquePlayers(Strict):
+    A: str
+    B: str
+
+
+class BeziqueRecord(Strict):
+    """An ordinary two-handed Bézique record (hand-record/1, ``game: bezique``)."""
+
+    format: Literal["hand-record/1"]
+    game: Literal["bezique"]
+    rules: BeziqueRules = Field(default_factory=BeziqueRules)
+    players: BeziquePlayers
+    start: BeziqueStart = Field(default_factory=BeziqueStart)
+    meta: dict[str, str] = Field(default_factory=dict)
+    events: list[BeziqueEvent]
+
+
+class RubiconRecord(Strict):
+    """A Rubicon Bézique record (hand-record/1, ``game: rubicon-bezique``): each deal a game."""
+
+    format: Literal["hand-record/1"]
+    game: Literal["rubicon-bezique"]
+    rules: RubiconRules = Field(default_factory=RubiconRules)
+    players: BeziquePlayers
+    start: BeziqueStart = Field(default_factory=BeziqueStart)
+    meta: dict[str, str] = Field(default_factory=dict)
+    events: list[BeziqueEvent]
