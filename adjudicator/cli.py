@@ -6,6 +6,7 @@ be judged (message on stderr naming the file and the JSON path; never a tracebac
 
 from __future__ import annotations
 
+import json
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -111,6 +112,58 @@ def explain(rule_id: Annotated[str, typer.Argument(help="a rule ID, e.g. WHIST-R
     typer.echo(f"  Source: {rule.source or 'the digest (no law number)'}")
     for book in rule.books:
         typer.echo(f"    {book}: {books.get(book, book)}")
+
+
+class ValueGame(StrEnum):
+    rubicon = "rubicon-bezique"
+    whist = "whist"
+
+
+@app.command()
+def value(
+    game: Annotated[ValueGame, typer.Argument(help="rubicon-bezique or whist")],
+    items: Annotated[
+        list[str],
+        typer.Argument(
+            help="rubicon-bezique: A=1830 B=1260; whist: the games in order, NS=2 "
+            "(rubber points) or NS@1 (won with the losers at 1)",
+            show_default=False,
+        ),
+    ],
+    brisques: Annotated[
+        str | None,
+        typer.Option(help="rubicon-bezique: brisques taken when a count was made, A=7,B=25"),
+    ] = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """The value of a game or rubber from its final scores, with the steps and their rules.
+
+    Rubicon: winner, value and whether the loser is rubiconed (RUB-GAME-6); a tie gives no
+    winner and 0. Whist: the value of an English rubber from its games (WHIST-RUBBER-2..4).
+    Exit 2 with a message for input that cannot be valued.
+    """
+    from adjudicator.value import rubicon_value, whist_rubber_value
+
+    try:
+        if game is ValueGame.rubicon:
+            result = rubicon_value(items, [brisques] if brisques else None)
+        else:
+            if brisques:
+                raise InputError("/brisques", "brisques belong to Rubicon Bézique")
+            result = whist_rubber_value(items)
+    except InputError as error:
+        typer.echo(f"value: {error.pointer}: {error.message}", err=True)
+        raise typer.Exit(2) from None
+    if format is Format.json:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return
+    winner = result["winner"]
+    head = f"{winner} wins {result['value']}" if winner else "null and void: 0"
+    if result.get("rubicon"):
+        head += " (the loser is rubiconed)"
+    typer.echo(head)
+    for step in result["steps"]:
+        typer.echo(f"  {step}")
 
 
 def main() -> None:
