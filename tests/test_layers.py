@@ -28,7 +28,7 @@ ALLOWED: dict[str, set[str]] = {
         "games.bezique.summary",
     },
     "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
-    "value": {"games", "findings", "catalogue"},
+    "value": {"games", "findings", "catalogue", "errors"},
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
@@ -41,6 +41,7 @@ ALLOWED: dict[str, set[str]] = {
         "catalogue",
         "schema",
         "errors",
+        "value",
     },
 }
 

@@ -30,7 +30,9 @@ def value_json(*args: str) -> dict:
         (["A=1320", "B=620"], "A", 3200),
     ],
 )
-def test_rubicon_values_come_out_as_the_books_give_them(args: list[str], winner: str, value: int) -> None:
+def test_rubicon_values_come_out_as_the_books_give_them(
+    args: list[str], winner: str, value: int
+) -> None:
     result = value_json("rubicon-bezique", *args)
     assert (result["winner"], result["value"]) == (winner, value)
     assert all(re_step.endswith("]") for re_step in result["steps"])
@@ -68,7 +70,9 @@ def test_a_whist_rubber_from_its_games() -> None:
         (["whist", "NS=5", "NS=1"], "1, 2 or 3"),
     ],
 )
-def test_values_that_cannot_be_computed_exit_2_with_a_message(args: list[str], message: str) -> None:
+def test_values_that_cannot_be_computed_exit_2_with_a_message(
+    args: list[str], message: str
+) -> None:
     result = runner.invoke(app, ["value", *args])
     assert result.exit_code == 2
     assert message in result.stderr and "Traceback" not in result.stderr

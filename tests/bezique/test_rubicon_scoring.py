@@ -60,8 +60,13 @@ def test_truncating_each_score_or_the_sum() -> None:
         ({"A": 1200, "B": 1200}, {"A": 16, "B": 16}, False, None, 0),  # C4: tie, null and void
     ],
 )
-def test_constructed_cases(raw: dict[str, int], brisques: dict[str, int] | None, demanded: bool,
-                           winner: str | None, value: int) -> None:
+def test_constructed_cases(
+    raw: dict[str, int],
+    brisques: dict[str, int] | None,
+    demanded: bool,
+    winner: str | None,
+    value: int,
+) -> None:
     outcome = rubicon_value(raw, brisques, demanded=demanded)
     assert (outcome.winner, outcome.value) == (winner, value)
 
