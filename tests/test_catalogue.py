@@ -49,3 +49,18 @@ def test_every_whist_rule_is_stated_with_codes_and_a_source() -> None:
 def test_unknown_ids_raise() -> None:
     with pytest.raises(KeyError):
         catalogue.get("WHIST-REVOKE-99")
+
+
+@pytest.mark.skipif(
+    not (SHARED / "rules" / "bezique.md").exists(), reason="shared/ not beside the project"
+)
+def test_the_bezique_catalogues_have_every_rule_of_the_digest_in_order() -> None:
+    digest = (SHARED / "rules" / "bezique.md").read_text("utf-8")
+    headings = list(
+        dict.fromkeys(re.findall(r"\*\*((?:BEZ|GEN|RUB)-[A-Z]+(?:-[A-Z]+)*-\d+)", digest))
+    )
+    ids = [r.id for r in catalogue.rules("bezique")] + [
+        r.id for r in catalogue.rules("rubicon-bezique")
+    ]
+    assert sorted(ids) == sorted(headings)
+    assert [i for i in ids if i.startswith("RUB-LAW-")] == [f"RUB-LAW-{n}" for n in range(1, 67)]

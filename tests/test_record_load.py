@@ -225,3 +225,47 @@ def test_corrupted_bytes_are_judged_or_refused_cleanly(cut: int, junk: bytes) ->
         judge(raw[:cut] + junk + raw[cut + len(junk) :])
     except InputError as error:
         assert error.message
+
+
+# Bézique records: the same promise.
+
+from adjudicator.simulate.bezique import generate_deal  # noqa: E402
+
+BEZ_RECORDS = [
+    generate_deal("bezique", 7),
+    generate_deal("rubicon-bezique", 7, include_stock=False),
+]
+
+
+@settings(
+    derandomize=True, max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(st.sampled_from([0, 1]), st.data(), _JSON, st.booleans())
+def test_mutated_bezique_records_are_judged_or_refused_cleanly(
+    which: int, data: st.DataObject, value: Any, delete: bool
+) -> None:
+    record = copy.deepcopy(BEZ_RECORDS[which])
+    path = data.draw(st.sampled_from([p for p in _paths(record) if p]))
+    node = record
+    for part in path[:-1]:
+        node = node[part]
+    if delete and isinstance(node, dict):
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    try:
+        judge(record)
+    except InputError as error:
+        assert error.pointer == "" or error.pointer.startswith("/")
+
+
+def test_a_bezique_card_the_pack_does_not_hold_twice_more() -> None:
+    record = copy.deepcopy(BEZ_RECORDS[0])
+    record["events"][0]["hands"]["A"][0] = "2C"
+    error = error_of(record)
+    assert error.pointer == "/events/0/hands/A/0"
+    record = copy.deepcopy(BEZ_RECORDS[1])
+    hand = record["events"][0]["hands"]["A"]
+    hand[:5] = ["AS"] * 5
+    error = error_of(record)
+    assert "more than 4 times" in error.message

@@ -115,7 +115,8 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
 def _locate(
     state: BeziqueState, index: int, seat: str, cards: list[Card], name: str
 ) -> list[TableCard]:
-    """The physical copies named: table copies first (least used in this class), then hand."""
+    """The physical copies named, read in the player's favour: a table copy not yet declared in
+    this class, else a fresh copy from the hand, else the table copy least used in the class."""
     from adjudicator.games.bezique.state import TableCard
 
     cls = COMBINATIONS[name].cls
@@ -124,13 +125,18 @@ def _locate(
     chosen: list[TableCard] = []
     for position, card in enumerate(cards):
         copies = [t for t in free_table if t.card == card]
-        if copies:
+        unused = [t for t in copies if not t.history.get(cls)]
+        if unused:  # a table copy not yet declared in this class
+            pick = min(unused, key=lambda t: t.uid)
+            free_table.remove(pick)
+            chosen.append(pick)
+        elif hand.get(card, 0) > 0:  # else a fresh copy from the hand
+            hand[card] -= 1
+            chosen.append(TableCard(state.new_uid(), card))
+        elif copies:
             pick = min(copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
             free_table.remove(pick)
             chosen.append(pick)
-        elif hand.get(card, 0) > 0:
-            hand[card] -= 1
-            chosen.append(TableCard(state.new_uid(), card))
         else:
             raise InputError(
                 pointer_of("events", index, "cards", position),

@@ -334,6 +334,8 @@ class BeziqueState:
             self.deal.sevens.append((index, event.dealer, "turned up"))  # BEZ-DEAL-3
 
     def _see(self, card: Card, pointer: str) -> None:
+        if card.rank not in RANKS:
+            raise InputError(pointer, f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)")
         self.seen[card] += 1
         if self.seen[card] > self.variant.copies:
             raise InputError(

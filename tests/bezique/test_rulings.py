@@ -1,0 +1,58 @@
+"""Golden rulings for Bézique and Rubicon: each fixture against its hand-derived expectation
+(``fixtures/<game>/expected/<stem>.toml``) and against its JSON and text snapshots."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from adjudicator import adjudicate, load_record
+from tests.conftest import FIXTURES
+
+RECORDS = sorted((FIXTURES / "bezique").glob("*.json")) + sorted(
+    (FIXTURES / "rubicon-bezique").glob("*.json")
+)
+IDS = [f"{p.parent.name}/{p.stem}" for p in RECORDS]
+
+
+def expected_of(path: Path) -> dict:
+    return tomllib.loads((path.parent / "expected" / f"{path.stem}.toml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_the_ruling_finds_exactly_the_hand_derived_findings(path: Path) -> None:
+    ruling = adjudicate(load_record(path))
+    found = [[f.rule, f.severity, f.event] for f in ruling.findings]
+    assert found == expected_of(path)["findings"]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
+    want = expected_of(path)["corrected"]
+    corrected = adjudicate(load_record(path)).result.corrected.model_dump()
+    if path.parent.name == "rubicon-bezique":
+        games = [{"winner": None, **g} for g in want["games"]]
+        assert corrected["games"] == games
+    else:
+        assert corrected == {"score": want["score"], "winner": want.get("winner")}
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_ruling_json(path: Path, ruling_snapshot: SnapshotAssertion) -> None:
+    assert adjudicate(load_record(path)) == ruling_snapshot
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_ruling_text(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
+    assert adjudicate(load_record(path)) == ruling_text_snapshot
+
+
+@pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])
+def test_every_fixture_has_an_expectation(game: str) -> None:
+    folder = FIXTURES / game
+    stems = {p.stem for p in folder.glob("*.json")}
+    assert stems == {p.stem for p in (folder / "expected").glob("*.toml")}
+    assert len(stems) >= 12
