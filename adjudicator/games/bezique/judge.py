@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from adjudicator.cards import Card
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.state import (
     SEATS,
@@ -117,7 +118,7 @@ def score_deal(
                 item,
                 d.value,
                 "BEZ-COMBO-0" if item == "declaration" else "RUB-CB-1",
-                f"{d.seat} {d.right_name} {d.value}",
+                f"{d.seat} {d.right_name}: {d.value}",
                 at,
             )
             if marked is not None and marked != d.value:
@@ -170,22 +171,38 @@ def score_deal(
                 "seven",
                 SEVEN,
                 "BEZ-DEAL-3",
-                f"{seat} the turned-up seven of trumps {SEVEN}",
+                f"{seat} (dealer) the turned-up seven of trumps: {SEVEN}",
                 event,
             )
+        played_mode = isinstance(rules, BeziqueRules) and rules.seven_scoring == "played"
+        if played_mode and deal.trump is not None:
+            for trick in deal.tricks:  # EW iv / CAS: a seven of trumps scores when played
+                for play in trick.plays:
+                    if not trick.endplay and play.card == Card("7", deal.trump):
+                        add(
+                            play.seat,
+                            "seven",
+                            SEVEN,
+                            "BEZ-SEVEN-3",
+                            f"{play.seat} plays the seven of trumps: {SEVEN}",
+                            play.event,
+                        )
         for event, seat, legal in deal.exchanges:
-            if legal:
+            if legal and not played_mode:
                 add(
                     seat,
                     "seven",
                     SEVEN,
                     "BEZ-SEVEN-2",
-                    f"{seat} exchanges the seven of trumps {SEVEN}",
+                    f"{seat} exchanges the seven of trumps: {SEVEN}",
                     event,
                 )
 
     # End-play errors (BEZ-LAST-3, RUB-LAST-1) ------------------------------------------------
-    brisques, last_trick, indeterminate = _tricks_after_penalty(deal, variant, penalty_mode)
+    last_number = rules.last_trick if isinstance(rules, BeziqueRules) else variant.tricks
+    brisques, last_trick, indeterminate = _tricks_after_penalty(
+        deal, variant, penalty_mode, last_number
+    )
 
     # Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4) ------------------------
     if not variant.rubicon:
@@ -196,7 +213,7 @@ def score_deal(
                     "brisques",
                     BRISQUE * brisques[seat],
                     "BEZ-SCORE-2",
-                    f"{seat} {brisques[seat]} brisques {BRISQUE * brisques[seat]}",
+                    f"{seat} took {brisques[seat]} brisques: {BRISQUE * brisques[seat]}",
                     None,
                 )
     if last_trick is not None:
@@ -206,7 +223,7 @@ def score_deal(
             "last-trick",
             variant.last_trick,
             "BEZ-LAST-4",
-            f"{last_trick} the last trick {variant.last_trick}",
+            f"{last_trick} the last trick: {variant.last_trick}",
             end,
         )
 
@@ -267,6 +284,7 @@ def score_deal(
             deal.tricks[-1].plays[-1].event,
             last_trick,
         )
+    lines.sort(key=lambda line: (line.event is None, line.event or 0))
     return DealPoints(
         lines,
         official,
@@ -324,12 +342,11 @@ def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignor
 
 
 def _tricks_after_penalty(
-    deal: BeziqueDealFacts, variant: Variant, mode: str
+    deal: BeziqueDealFacts, variant: Variant, mode: str, last_number: int
 ) -> tuple[dict[str, int], str | None, int | None]:
     """Brisques per seat and the last trick's winner, after the end-play penalty option."""
     brisques = {"A": 0, "B": 0}
     error = deal.endplay_error
-    last_number = variant.tricks if variant.rubicon else 32
     last_winner = None
     for trick in deal.tricks:
         if not trick.winner:
@@ -345,17 +362,9 @@ def _tricks_after_penalty(
             brisques[owner] += sum(is_brisque(p.card) for p in trick.plays)
         if trick.number == last_number:
             last_winner = owner or None
-    last_trick = last_winner
-    if not variant.rubicon:
-        last_trick = _ordinary_last(deal, last_winner)
-    else:
-        last_trick = _rubicon_last(deal, last_winner)
+    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
     indeterminate = error[0] if error is not None and mode == "replay" else None
     return brisques, last_trick, indeterminate
-
-
-def _ordinary_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
-    return last_winner
 
 
 def _rubicon_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
@@ -471,7 +480,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
             )
         game = None
         if winner is None and max(score.values()) >= rules.target:
-            winner = _ordinary_winner(score, rules)
+            winner = _ordinary_winner(score, rules, before, points)
             if winner is not None:
                 loser = other(winner)
                 value = 2 if score[loser] < rules.double_if_loser_below else 1
@@ -513,8 +522,19 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
     return OrdinaryJudgement(findings, summaries, corrected, {"result": last_result}, steps)
 
 
-def _ordinary_winner(score: dict[str, int], rules: BeziqueRules) -> str | None:
-    """AMB-21: at the end of the deal the higher score wins (a tie plays on)."""
+def _ordinary_winner(
+    score: dict[str, int], rules: BeziqueRules, before: dict[str, int], points: DealPoints
+) -> str | None:
+    """AMB-21: the higher at the end of the deal (a tie plays on), or, with
+    ``game_end = immediately_on_reaching``, the first to reach the target in the deal's order
+    of scoring: declarations and sevens as they were made, then the brisques, then the last
+    trick (the ruling does not date each trick's brisques)."""
+    if rules.game_end == "immediately_on_reaching":
+        running = dict(before)
+        for line in points.lines:
+            running[line.seat] += line.points
+            if running[line.seat] >= rules.target:
+                return line.seat
     if score["A"] == score["B"]:
         return None
     return "A" if score["A"] > score["B"] else "B"
