@@ -102,6 +102,19 @@ def score_deal(
             )
         )
 
+    def _foster_penalty(seat: str, excess: int, event: int) -> None:
+        """BEZ-SCORE-5 (Foster p.382, AMB-32): the adversary may add what was marked too much."""
+        foster = isinstance(rules, BeziqueRules) and rules.wrong_score_penalty == "add_to_adversary"
+        if foster and not variant.rubicon and excess > 0:
+            add(
+                other(seat),
+                "penalty",
+                excess,
+                "BEZ-SCORE-5",
+                f"{other(seat)} adds the {excess} marked too much by {seat} (Foster)",
+                event,
+            )
+
     challenged = _challenges(deal, find)
 
     # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
@@ -131,6 +144,7 @@ def score_deal(
                     d.seat,
                     basis=["RUB-LAW-51"] if variant.rubicon else [],
                 )
+                _foster_penalty(d.seat, marked - d.value, at or d.event)
         elif not d.legal and marked:
             in_time = challenged.get(d.event, False)
             breach_counts = law50_all or not d.true
@@ -256,31 +270,14 @@ def score_deal(
                 seat,
                 basis=["RUB-LAW-51"] if variant.rubicon else [],
             )
-            if (
-                not variant.rubicon
-                and isinstance(rules, BeziqueRules)
-                and rules.wrong_score_penalty == "add_to_adversary"
-                and total > right
-            ):
-                add(
-                    other(seat),
-                    "penalty",
-                    total - right,
-                    "BEZ-SCORE-5",
-                    f"{other(seat)} adds the {total - right} wrongly marked by {seat} (Foster)",
-                    entries[-1][0],
-                )
-    if (
-        any(line.item == "last-trick" for line in lines)
-        and not any(m.item == "last-trick" for m in deal.marks)
-        and deal.marks
-        and variant.rubicon
-    ):
+            _foster_penalty(seat, total - right, entries[-1][0])
+    last_marked = any(m.item == "last-trick" for m in deal.marks)
+    if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
         find(
             "RUB-LAW-54",
             "info",
-            f"The last trick was not marked; {last_trick} scores "
-            f"{variant.last_trick} for it all the same.",
+            f"The last trick was not marked; {last_trick} scores {variant.last_trick} for it all "
+            "the same.",
             deal.tricks[-1].plays[-1].event,
             last_trick,
         )
