@@ -115,8 +115,13 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
 def _locate(
     state: BeziqueState, index: int, seat: str, cards: list[Card], name: str
 ) -> list[TableCard]:
-    """The physical copies named, read in the player's favour: a table copy not yet declared in
-    this class, else a fresh copy from the hand, else the table copy least used in the class."""
+    """The physical copies named, read in the player's favour.
+
+    Ordinary game: a table copy not yet declared in this class, else a fresh copy from the
+    hand, else the table copy least used in the class. Rubicon (laws 34, 38): the table copies
+    first, and from the hand only what is missing, plus one fresh card when every table copy
+    named was already declared in the class (a re-formed combination needs one new card).
+    """
     from adjudicator.games.bezique.state import TableCard
 
     cls = COMBINATIONS[name].cls
@@ -126,11 +131,12 @@ def _locate(
     for position, card in enumerate(cards):
         copies = [t for t in free_table if t.card == card]
         unused = [t for t in copies if not t.history.get(cls)]
-        if unused:  # a table copy not yet declared in this class
-            pick = min(unused, key=lambda t: t.uid)
+        prefer_table = state.variant.rubicon and copies
+        if unused or prefer_table:
+            pick = min(unused or copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
             free_table.remove(pick)
             chosen.append(pick)
-        elif hand.get(card, 0) > 0:  # else a fresh copy from the hand
+        elif hand.get(card, 0) > 0:
             hand[card] -= 1
             chosen.append(TableCard(state.new_uid(), card))
         elif copies:
@@ -142,6 +148,11 @@ def _locate(
                 pointer_of("events", index, "cards", position),
                 f"{seat} holds no {card} (in the hand or on the table) to declare",
             )
+    if state.variant.rubicon and cls and all(t.history.get(cls) for t in chosen):
+        for position, table_card in enumerate(chosen):
+            if hand.get(table_card.card, 0) > 0:
+                chosen[position] = TableCard(state.new_uid(), table_card.card)
+                break
     return chosen
 
 
@@ -174,6 +185,13 @@ def _problem(
             "BEZ-DECL-3",
             f"{seat} scored {name} after already scoring for trick "
             f"{state.window['trick']}: one score per trick won; the rest must be carried.",
+        )
+    exchanged = state.window.get("exchanged")
+    if exchanged is not None and exchanged in event.cards:
+        return (
+            "BEZ-SEVEN-2",
+            f"{seat} declared {name} with {exchanged}, the card just taken in "
+            "exchange for the seven of trumps: it may not serve on the same trick.",
         )
     trump = state.deal.trump
     not_formed = forms(name, event.cards, trump, variant)

@@ -636,8 +636,10 @@ class BeziqueState:
             assert seven is not None and self.turn_up is not None
             self.hand[seat][seven] -= 1
             self.hand[seat][self.turn_up] += 1
+            self.window["exchanged"] = self.turn_up
             self.turn_up = seven
-            self.window["scored"] = index
+            if self.exchange_is_declaration:
+                self.window["scored"] = index
         else:
             self.find(
                 "BEZ-SEVEN-2",
