@@ -15,7 +15,7 @@ from tests.conftest import FIXTURES
 RECORDS = sorted((FIXTURES / "bezique").glob("*.json")) + sorted(
     (FIXTURES / "rubicon-bezique").glob("*.json")
 )
-IDS = [f"{p.parent.name}/{p.stem}" for p in RECORDS]
+IDS = [f"{p.parent.name}--{p.stem}" for p in RECORDS]
 
 
 def expected_of(path: Path) -> dict:

@@ -213,7 +213,10 @@ def score_deal(
                 )
 
     # End-play errors (BEZ-LAST-3, RUB-LAST-1) ------------------------------------------------
-    last_number = rules.last_trick if isinstance(rules, BeziqueRules) else variant.tricks
+    played = len([t for t in deal.tricks if t.winner])
+    last_number = played  # the very last trick, even if a short hand ended the deal early
+    if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
+        last_number = 24
     brisques, last_trick, indeterminate = _tricks_after_penalty(
         deal, variant, penalty_mode, last_number
     )
@@ -252,6 +255,8 @@ def score_deal(
         expected.pop(("B", "brisques"), None)
     marked: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for mark in deal.marks:
+        if mark.void:  # the mark of an unlawful act, already a finding: taken down
+            continue
         item = "seven" if mark.item == "exchange" else mark.item
         marked.setdefault((mark.seat, item), []).append((mark.event, mark.points))
     for (seat, item), entries in sorted(marked.items(), key=lambda kv: kv[1][-1][0]):
@@ -261,16 +266,19 @@ def score_deal(
         else:
             right = expected.get((seat, item), 0)
         if total != right:
+            where = entries[-1][0]
+            if item == "brisques" and not variant.rubicon:
+                where = _first_wrong_brisque_mark(deal, seat, entries) or where
             find(
                 "BEZ-SCORE-5",
                 "violation",
                 f"{seat} marked {total} for {item} in deal {deal.number}; the rules give {right}. "
                 "A marking error is always corrected.",
-                entries[-1][0],
+                where,
                 seat,
                 basis=["RUB-LAW-51"] if variant.rubicon else [],
             )
-            _foster_penalty(seat, total - right, entries[-1][0])
+            _foster_penalty(seat, total - right, where)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
     if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
         find(
@@ -293,6 +301,25 @@ def score_deal(
         count_demanded,
         findings,
     )
+
+
+def _first_wrong_brisque_mark(
+    deal: BeziqueDealFacts, seat: str, entries: list[tuple[int, int]]
+) -> int | None:
+    """Brisques marked as each trick is won (BEZ-SCORE-2): the first mark that is not the
+    brisques of the trick just before it, when the marks follow the tricks."""
+    ends = [(t.plays[-1].event, t) for t in deal.tricks if t.winner and len(t.plays) == 2]
+    for event, points in entries:
+        before = [t for end, t in ends if end < event]
+        if not before:
+            return event
+        trick = before[-1]
+        right = (
+            BRISQUE * sum(is_brisque(p.card) for p in trick.plays) if trick.winner == seat else 0
+        )
+        if points != right:
+            return event
+    return None
 
 
 def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignore[no-untyped-def]

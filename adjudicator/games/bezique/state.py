@@ -101,6 +101,7 @@ class Mark:
     item: str  # declaration | seven | last-trick | brisques | penalty | exchange
     points: int
     ref: int | None = None
+    void: bool = False  # the mark of an unlawful act (already a finding): taken down
 
 
 @dataclass
@@ -327,7 +328,8 @@ class BeziqueState:
         self.current: Trick | None = None
         self.window: dict[str, object] = {}
         self.played_any = {s: False for s in SEATS}
-        self.cb: dict[str, str] = {}  # seat -> "declared" | "open" (may repeat) | "closed"
+        self.cb: dict[str, str] = {}  # seat -> "declared" | "offered" (may repeat) | "closed"
+        self.missed: dict[str, int] = {}  # seat -> the trick after which it did not draw
         self.last_draw: dict[str, Card] = {}
         self.phase = Phase.STOCK
         if event.turn_up is not None and event.turn_up.rank == "7":
@@ -374,6 +376,23 @@ class BeziqueState:
             trick = self._open_trick(index, seat)
         elif trick.plays[0].seat == seat:
             raise InputError(f"{where}/seat", f"{seat} has already played to trick {trick.number}")
+        if seat in self.missed:
+            missed = self.missed.pop(seat)
+            rule = "RUB-IRREG-12" if self.variant.rubicon else "BEZ-IRREG-1"
+            self.find(
+                rule,
+                "violation",
+                f"{seat} did not draw after trick {missed} and played on with a card short"
+                + (
+                    ": his adversary will score the last trick (law 19)."
+                    if self.variant.rubicon
+                    else "."
+                ),
+                event=index,
+                seat=seat,
+                trick=trick.number,
+                basis=["RUB-LAW-19"] if self.variant.rubicon else [],
+            )
         self._check_size(index, seat, trick)
         if trick.endplay and len(trick.plays) == 1:
             self._check_endplay(index, seat, card, trick)
@@ -386,8 +405,8 @@ class BeziqueState:
             cards = [p.card for p in trick.plays]
             trick.winner = trick.plays[trick_winner(cards, self.deal.trump, RANKS)].seat
             if trick.endplay:
-                if trick.number == self.variant.tricks:
-                    self.phase = Phase.DONE
+                if self.held(trick.plays[0].seat) == 0 or self.held(trick.plays[1].seat) == 0:
+                    self.phase = Phase.DONE  # a player short of cards ends it early (law 19)
             else:
                 self.window = {
                     "winner": trick.winner,
@@ -432,24 +451,18 @@ class BeziqueState:
         return trick
 
     def _close_window(self, index: int) -> None:
-        """The next lead: a seat that has not drawn forgot to (BEZ-IRREG-1, RUB-IRREG-12)."""
+        """The next lead: a seat that has not drawn forgot to (BEZ-IRREG-1, RUB-IRREG-12);
+        the finding is made when that seat next plays, a card short."""
         drawn = self.window.get("drawn", [])
         assert isinstance(drawn, list)
         if self.remaining > 0 or len(drawn) == 1:
             for seat in SEATS:
                 if seat not in drawn and seat not in self.deal.missed_draw:
                     self.deal.missed_draw.add(seat)
-                    rule = "RUB-IRREG-12" if self.variant.rubicon else "BEZ-IRREG-1"
-                    self.find(
-                        rule,
-                        "violation",
-                        f"{seat} did not draw after trick {self.window['trick']} and played on "
-                        "with a card short.",
-                        event=index,
-                        seat=seat,
-                        trick=int(self.window["trick"]),
-                    )  # type: ignore[arg-type]
+                    self.missed[seat] = int(self.window["trick"])  # type: ignore[arg-type]
         self.window = {}
+        if self.variant.rubicon and self.remaining == 1:
+            self._exhaust(index)  # law 32: the odd last card of the stock is not drawn
 
     def _check_size(self, index: int, seat: str, trick: Trick) -> None:
         """A player must hold 8 (Rubicon 9) while the stock lasts (BEZ-IRREG-4, laws 17, 19)."""
@@ -613,7 +626,7 @@ class BeziqueState:
                 event=index,
                 seat=seat,
             )
-            deal.marks.append(Mark(index, seat, "exchange", event.points or 0))
+            deal.marks.append(Mark(index, seat, "exchange", event.points or 0, void=True))
             deal.exchanges.append((index, seat, False))
             return
         trump = deal.trump
@@ -632,25 +645,34 @@ class BeziqueState:
             ):
                 problem = f"{seat} has already scored for this trick (an exchange counts as the trick's declaration)"
         legal = problem is None
-        if legal:
+        possible = (
+            self.phase == Phase.STOCK
+            and self.turn_up is not None
+            and self.remaining > 0
+            and seven is not None
+            and self.hand[seat][seven] > 0
+        )
+        if possible:  # the record states the cards changed hands, lawfully or not
             assert seven is not None and self.turn_up is not None
             self.hand[seat][seven] -= 1
             self.hand[seat][self.turn_up] += 1
-            self.window["exchanged"] = self.turn_up
+            if legal:
+                self.window["exchanged"] = self.turn_up
             self.turn_up = seven
-            if self.exchange_is_declaration:
-                self.window["scored"] = index
-        else:
+        if legal and self.exchange_is_declaration:
+            self.window["scored"] = index
+        if not legal:
             self.find(
                 "BEZ-SEVEN-2",
                 "violation",
-                f"{seat}'s exchange of the seven of trumps is not allowed: {problem}.",
+                f"{seat}'s exchange of the seven of trumps is not allowed: {problem}. It scores "
+                "nothing.",
                 event=index,
                 seat=seat,
             )
         deal.exchanges.append((index, seat, legal))
         if event.points is not None:
-            deal.marks.append(Mark(index, seat, "exchange", event.points))
+            deal.marks.append(Mark(index, seat, "exchange", event.points, void=not legal))
 
     # Marks --------------------------------------------------------------------------------
 

@@ -120,6 +120,7 @@ def rubicon_value(
     if totals[loser] < RUBICON:
         # rubiconed: brisques are not added (law 61), the flat 300 is in the 1300
         w, lo = raw[winner], raw[loser]
+        totals = dict(raw)  # the scores the value is computed from
         lo_part = RUBICONED_MINIMUM if lo < RUBICONED_MINIMUM else truncate(lo)
         if rubicon_truncate == "sum" and lo >= RUBICONED_MINIMUM:
             value = truncate(w + lo) + RUBICON_BONUS
