@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from adjudicator import InputError, adjudicate, catalogue, load_record, render_json, render_text
+from adjudicator import InputError, catalogue
 
 app = typer.Typer(
     add_completion=False,
@@ -27,6 +27,7 @@ app = typer.Typer(
 class Format(StrEnum):
     text = "text"
     json = "json"
+    jsonl = "jsonl"
 
 
 class SchemaName(StrEnum):
@@ -42,37 +43,101 @@ FormatOption = Annotated[
 @app.command()
 def check(
     records: Annotated[
-        list[Path], typer.Argument(help="hand-record/1 JSON files", show_default=False)
+        list[str],
+        typer.Argument(
+            help="hand-record/1 files, folders (recursively, *.json and *.jsonl), "
+            ".jsonl streams, or - for JSON Lines on standard input",
+            show_default=False,
+        ),
     ],
     format: FormatOption = Format.text,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", help="processes to judge on (default: all cores)", min=1),
+    ] = None,
+    quick: Annotated[
+        bool,
+        typer.Option(
+            "--quick", help="schema and deal consistency only, no replay (very large archives)"
+        ),
+    ] = False,
+    progress: Annotated[
+        bool | None,
+        typer.Option(
+            "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"
+        ),
+    ] = None,
 ) -> None:
     """Rule on each record: findings with citations, per-deal scores, corrected result.
 
-    Exit 0 when no record has a violation, 1 when any has, 2 when any cannot be judged.
+    With many records, a summary table (records, clean, with violations, unjudgeable, by rule)
+    ends the run on stderr; one bad record never stops the batch. Exit 0 when no record has a
+    violation, 1 when any has, 2 when any cannot be judged.
     """
-    worst = 0
-    for path in records:
-        try:
-            ruling = adjudicate(load_record(path))
-        except InputError as error:
-            typer.echo(f"{path}: {error.pointer or '/'}: {error.message}", err=True)
-            worst = 2
-            continue
-        except Exception as error:  # a bug of ours: say so in one line, never a traceback
-            typer.echo(
-                f"{path}: /: cannot be judged: internal error {error!r} (please report "
-                "it with the record)",
-                err=True,
-            )
-            worst = 2
-            continue
-        text = render_json(ruling) if format is Format.json else render_text(ruling)
-        if len(records) > 1 and format is Format.text:
-            typer.echo(f"== {path}")
-        sys.stdout.write(text)
-        if ruling.has_violation:
-            worst = max(worst, 1)
-    raise typer.Exit(worst)
+    from adjudicator.batch import Summary, default_jobs, iter_items, run
+    from adjudicator.render.json import render_error_line
+
+    fmt = format.value
+    workers = jobs or default_jobs()
+    single = (
+        len(records) == 1
+        and records[0] != "-"
+        and not Path(records[0]).is_dir()
+        and not records[0].endswith(".jsonl")
+    )
+    if single:
+        workers = 1
+    summary = Summary()
+    show = sys.stderr.isatty() if progress is None else progress
+    out = sys.stdout
+    with _progress(show and not single) as advance:
+        for outcome in run(iter_items(records), fmt, quick, workers):
+            summary.add(outcome)
+            if outcome.status == "unjudgeable":
+                typer.echo(outcome.error, err=True)
+                if fmt == "jsonl":
+                    out.write(render_error_line(outcome.source, outcome.error))
+            elif outcome.output:
+                if fmt == "text" and not single:
+                    out.write(f"== {outcome.source}\n")
+                out.write(outcome.output)
+            advance()
+    if not single:
+        sys.stderr.write(summary.table())
+    raise typer.Exit(summary.exit_code)
+
+
+class _progress:
+    """A rich progress bar on stderr, or nothing."""
+
+    def __init__(self, show: bool) -> None:
+        self.show = show
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        if not self.show:
+            return lambda: None
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self.bar = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.completed} records judged"),
+            TimeElapsedColumn(),
+            transient=True,
+            console=_stderr_console(),
+        )
+        self.bar.start()
+        task = self.bar.add_task("check", total=None)
+        return lambda: self.bar.advance(task)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.show:
+            self.bar.stop()
+
+
+def _stderr_console():  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    return Console(stderr=True)
 
 
 @app.command()
@@ -164,6 +229,36 @@ def value(
     typer.echo(head)
     for step in result["steps"]:
         typer.echo(f"  {step}")
+
+
+class SimGame(StrEnum):
+    whist = "whist"
+    bezique = "bezique"
+    rubicon = "rubicon-bezique"
+
+
+@app.command()
+def simulate(
+    game: Annotated[SimGame, typer.Argument(help="whist, bezique or rubicon-bezique")],
+    count: Annotated[int, typer.Option("--count", "-n", min=0, help="records to write")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="same seed, same output")] = 0,
+    inject: Annotated[
+        str | None,
+        typer.Option(
+            help="plant one irregularity of this kind in each record (see the README); where it "
+            "is planted is recorded in meta.inject_expect"
+        ),
+    ] = None,
+) -> None:
+    """Write COUNT complete, legal, realistic records as JSON Lines on standard output."""
+    from adjudicator.simulate import records
+
+    try:
+        for record in records(game.value, count, seed, inject):
+            sys.stdout.write(json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n")
+    except ValueError as error:
+        typer.echo(f"simulate: {error}", err=True)
+        raise typer.Exit(2) from None
 
 
 def main() -> None:

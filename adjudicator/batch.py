@@ -1,0 +1,227 @@
+"""Checking archives: many files, folders and JSON Lines streams, on several processes.
+
+Records are read lazily and judged in bounded batches, so memory does not grow with the
+archive; one bad record is reported with its file and line and the rest go on. Each
+record's outcome comes back as a small ``Outcome`` (the rendered text and the rule counts),
+so the parent process only writes and counts.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from pathlib import Path
+
+from adjudicator.errors import InputError
+from adjudicator.record.load import decode_json, parse_record
+from adjudicator.render.json import render_json, render_json_line
+from adjudicator.render.text import render_text
+from adjudicator.ruling.build import adjudicate
+
+BATCH = 256  # records handed to the workers at a time: bounds the memory in flight
+
+
+@dataclass(frozen=True)
+class Item:
+    """One record to judge: where it came from and its raw bytes."""
+
+    source: str  # "file.json" or "archive.jsonl:17"
+    raw: bytes
+
+
+@dataclass
+class Outcome:
+    source: str
+    status: str  # "clean" | "violations" | "unjudgeable"
+    output: str  # what to print for it (may be empty)
+    error: str = ""  # the one-line message for an unjudgeable record
+    rules: Counter[str] = field(default_factory=Counter)  # violations by rule ID
+
+
+def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> Iterator[Item]:
+    """Every record named: files (``.jsonl`` line by line), folders recursively, ``-``."""
+    for name in paths:
+        if name == "-":
+            yield from _lines("<stdin>", stdin if stdin is not None else sys.stdin.buffer)
+            continue
+        path = Path(name)
+        if path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                for file in sorted(files):
+                    if file.endswith((".json", ".jsonl")):
+                        yield from _file(Path(root) / file)
+        else:
+            yield from _file(path)
+
+
+def _file(path: Path) -> Iterator[Item]:
+    if path.suffix == ".jsonl":
+        try:
+            with path.open("rb") as stream:
+                yield from _lines(str(path), stream)
+        except OSError as exc:
+            yield Item(str(path), b"\0" + str(exc.strerror or exc).encode())
+        return
+    try:
+        yield Item(str(path), path.read_bytes())
+    except OSError as exc:
+        yield Item(str(path), b"\0" + str(exc.strerror or exc).encode())
+
+
+def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
+    for number, line in enumerate(stream, 1):
+        if line.strip():
+            yield Item(f"{name}:{number}", line)
+
+
+def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
+    """Judge one record; never raises (an unexpected error is reported as unjudgeable)."""
+    if item.raw.startswith(b"\0"):
+        message = f"{item.source}: /: cannot read: {item.raw[1:].decode()}"
+        return Outcome(item.source, "unjudgeable", "", message)
+    try:
+        record = parse_record(item.raw)
+        if quick:
+            check_deals(record)
+            return Outcome(item.source, "clean", "")
+        ruling = adjudicate(record)
+    except InputError as error:
+        return Outcome(
+            item.source,
+            "unjudgeable",
+            "",
+            f"{item.source}: {error.pointer or '/'}: {error.message}",
+        )
+    except Exception as error:  # a bug of ours: one line, never a traceback
+        return Outcome(
+            item.source,
+            "unjudgeable",
+            "",
+            f"{item.source}: /: cannot be judged: internal error {error!r}",
+        )
+    rules = Counter(f.rule for f in ruling.findings if f.severity == "violation")
+    status = "violations" if rules else "clean"
+    if fmt == "jsonl":
+        output = render_json_line(ruling, item.source)
+    elif fmt == "json":
+        output = render_json(ruling)
+    else:
+        output = render_text(ruling)
+    return Outcome(item.source, status, output, rules=rules)
+
+
+def check_deals(record: object) -> None:
+    """``--quick``: the deals' consistency only (cards, hand sizes, the trump card), no replay."""
+    from adjudicator.record.bezique import BeziqueDeal
+    from adjudicator.record.whist import WhistDeal
+
+    events = getattr(record, "events", [])
+    game = getattr(record, "game", "")
+    for index, event in enumerate(events):
+        if isinstance(event, WhistDeal):
+            _check_whist_deal(index, event)
+        elif isinstance(event, BeziqueDeal):
+            _check_bezique_deal(index, event, game)
+
+
+def _check_whist_deal(index: int, deal: object) -> None:
+    from adjudicator.games.whist.state import WhistState
+    from adjudicator.record.whist import WhistRules
+
+    WhistState(WhistRules())._apply_deal(index, deal)  # type: ignore[arg-type]
+
+
+def _check_bezique_deal(index: int, deal: object, game: str) -> None:
+    from adjudicator.games.bezique.state import BeziqueState
+    from adjudicator.games.bezique.tables import VARIANTS
+
+    BeziqueState(VARIANTS[game])._apply_deal(index, deal)  # type: ignore[arg-type]
+
+
+# Running many -------------------------------------------------------------------------------
+
+_SETTINGS: tuple[str, bool] = ("text", False)
+
+
+def _init(fmt: str, quick: bool) -> None:
+    global _SETTINGS
+    _SETTINGS = (fmt, quick)
+
+
+def _judge_many(items: list[Item]) -> list[Outcome]:
+    fmt, quick = _SETTINGS
+    return [judge_item(item, fmt, quick) for item in items]
+
+
+def run(items: Iterable[Item], fmt: str, quick: bool, jobs: int) -> Iterator[Outcome]:
+    """Judge every item in order, on ``jobs`` processes, holding a bounded batch at a time."""
+    iterator = iter(items)
+    if jobs <= 1:
+        for item in iterator:
+            yield judge_item(item, fmt, quick)
+        return
+    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    with context.Pool(jobs, initializer=_init, initargs=(fmt, quick)) as pool:
+        while True:
+            batch = list(islice(iterator, BATCH * jobs))
+            if not batch:
+                break
+            size = max(1, len(batch) // (jobs * 4))
+            chunks = [batch[i : i + size] for i in range(0, len(batch), size)]
+            for outcomes in pool.imap(_judge_many, chunks):
+                yield from outcomes
+
+
+@dataclass
+class Summary:
+    records: int = 0
+    clean: int = 0
+    violations: int = 0
+    unjudgeable: int = 0
+    rules: Counter[str] = field(default_factory=Counter)
+
+    def add(self, outcome: Outcome) -> None:
+        self.records += 1
+        if outcome.status == "clean":
+            self.clean += 1
+        elif outcome.status == "violations":
+            self.violations += 1
+        else:
+            self.unjudgeable += 1
+        self.rules.update(outcome.rules)
+
+    @property
+    def exit_code(self) -> int:
+        if self.unjudgeable:
+            return 2
+        return 1 if self.violations else 0
+
+    def table(self) -> str:
+        lines = [
+            "Summary",
+            f"  records          {self.records:>8}",
+            f"  clean            {self.clean:>8}",
+            f"  with violations  {self.violations:>8}",
+            f"  unjudgeable      {self.unjudgeable:>8}",
+        ]
+        if self.rules:
+            lines.append("  violations by rule")
+            for rule, count in sorted(self.rules.items(), key=lambda kv: (-kv[1], kv[0])):
+                lines.append(f"    {rule:<18} {count:>8}")
+        return "\n".join(lines) + "\n"
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+__all__ = ["Item", "Outcome", "Summary", "decode_json", "default_jobs", "iter_items", "run"]
