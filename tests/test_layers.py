@@ -29,6 +29,7 @@ ALLOWED: dict[str, set[str]] = {
     },
     "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
     "value": {"games", "findings", "catalogue", "errors"},
+    "batch": {"errors", "record", "render", "ruling", "games"},
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
@@ -42,6 +43,8 @@ ALLOWED: dict[str, set[str]] = {
         "schema",
         "errors",
         "value",
+        "batch",
+        "simulate",
     },
 }
 
