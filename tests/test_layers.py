@@ -45,6 +45,7 @@ ALLOWED: dict[str, set[str]] = {
         "value",
         "batch",
         "simulate",
+        "render",
     },
 }
 
