@@ -7,7 +7,6 @@ case, the suit symbols); formatting is always canonical.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 
@@ -57,28 +56,70 @@ _RANK_INPUT = {r: r for r in RANKS} | {"T": "10"}
 CARD_PATTERN = r"^\s*(?:[AaKkQqJjTt2-9]|10)\s*[SHDCshdc♠♥♦♣♤♡♢♧]\s*$"
 
 
-@dataclass(frozen=True, order=False, slots=True)
 class Card:
-    """One card, named by rank and suit (copies in a bezique pack are interchangeable)."""
+    """One card, named by rank and suit (copies in a bezique pack are interchangeable).
 
+    Cards are interned: ``Card("10", Suit.HEARTS) is Card.parse("th")``, so equality and
+    hashing are by identity, at C speed (a replay hashes cards millions of times).
+    """
+
+    __slots__ = ("rank", "suit", "_text")
+    _pool: dict[tuple[str, Suit], Card] = {}
     rank: str
     suit: Suit
+
+    def __new__(cls, rank: str, suit: Suit | str) -> Card:
+        suit = Suit(suit)
+        key = (rank, suit)
+        card = cls._pool.get(key)
+        if card is None:
+            if rank not in RANKS:
+                raise ValueError(f"{rank!r} is not a rank")
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "_text", rank + suit.value)
+            cls._pool[key] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
+        return (Card, (self.rank, self.suit.value))
 
     @staticmethod
     def parse(text: str) -> Card:
         """Parse ``10H``, ``TH``, ``th``, ``Q♠``; raise ``ValueError`` naming the text."""
         return _parse(text)
 
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: object) -> object:
+        """As a model field: parsed leniently from text, written back canonical."""
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_plain_validator_function(
+            _coerce, serialization=core_schema.plain_serializer_function_ser_schema(str)
+        )
+
     def __str__(self) -> str:
-        return self.rank + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.parse({str(self)!r})"
+        return f"Card.parse({self._text!r})"
 
     @property
     def pretty(self) -> str:
         """With the suit symbol, for the terminal: ``10♥``."""
         return self.rank + self.suit.symbol
+
+
+def _coerce(value: object) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return _parse(value)
+    raise ValueError(f"{value!r} is not a card")
 
 
 @cache

@@ -8,6 +8,7 @@ or a claim that fails) or ``info`` (worth knowing, nobody did wrong).
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from collections.abc import Iterable
 from typing import Literal
 
@@ -51,6 +52,7 @@ class Finding(BaseModel):
     )
 
 
+@cache
 def cite(rule_id: str) -> Citation:
     """The citation of a catalogue rule; ``KeyError`` if the ID is not in the catalogue."""
     rule = catalogue.get(rule_id)

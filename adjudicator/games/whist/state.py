@@ -64,8 +64,8 @@ class Trick:
     quitted: bool = False
     free_withdrawals: set[str] = field(default_factory=set)
 
-    def seats(self) -> list[str]:
-        return [p.seat for p in self.plays]
+    def seats(self) -> set[str]:
+        return {p.seat for p in self.plays}
 
 
 @dataclass
@@ -312,7 +312,7 @@ class WhistState:
     # Play (WHIST-PLAY-2..5, WHIST-IRREG-1, -2, WHIST-REVOKE-1, -3) ----------------------------
 
     def _apply_play(self, index: int, event: WhistPlay) -> None:
-        where = pointer_of("events", index)
+        where = f"/events/{index}"
         if self.phase != Phase.PLAY:
             raise InputError(where, self._no_play_message())
         seat, card = event.seat, event.card
@@ -391,6 +391,8 @@ class WhistState:
 
     def _establish_by_play(self, seat: str, trick_number: int, index: int) -> None:
         """The revoker or his partner playing to a later trick establishes (WHIST-REVOKE-3)."""
+        if not self.pending:
+            return
         for renounce in self.pending:
             if trick_number > renounce.trick and seat in (
                 renounce.seat,
