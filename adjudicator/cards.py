@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cache
+from typing import ClassVar
 
 
 class Suit(StrEnum):
@@ -63,8 +64,8 @@ class Card:
     hashing are by identity, at C speed (a replay hashes cards millions of times).
     """
 
-    __slots__ = ("rank", "suit", "_text")
-    _pool: dict[tuple[str, Suit], Card] = {}
+    __slots__ = ("_text", "rank", "suit")
+    _pool: ClassVar[dict[tuple[str, Suit], Card]] = {}
     rank: str
     suit: Suit
 

@@ -8,8 +8,8 @@ or a claim that fails) or ``info`` (worth knowing, nobody did wrong).
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 from collections.abc import Iterable
+from functools import cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
