@@ -1,0 +1,142 @@
+"""Benchmark: end to end (parse -> replay -> ruling) against parsing alone, in one run.
+
+    python3 benchmarks/bench.py                 # speed per game and the --jobs speed-up
+    python3 benchmarks/bench.py --stream 1000000  # also peak memory streaming whist records
+
+Records are simulated (``adjudicator.simulate``) before any timing. Parsing alone is the
+pydantic validation of the same bytes (``parse_record``); end to end adds ``adjudicate``.
+Figures are ratios measured in the same run, so the machine's speed cancels out. Not part
+of the test suite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+
+from adjudicator import adjudicate, parse_record
+from adjudicator.batch import Item, run
+from adjudicator.simulate import records
+
+GAMES = {"whist": 2000, "bezique": 400, "rubicon-bezique": 200}
+
+
+def simulated(game: str, count: int, seed: int = 1) -> list[bytes]:
+    return [json.dumps(r, separators=(",", ":")).encode() for r in records(game, count, seed)]
+
+
+def timed(function: Callable[[bytes], object], raws: list[bytes], rounds: int = 3) -> float:
+    """The best of a few rounds, in seconds for the whole list."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for raw in raws:
+            function(raw)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def speed(scale: float) -> list[dict[str, object]]:
+    rows = []
+    for game, count in GAMES.items():
+        raws = simulated(game, max(20, int(count * scale)))
+        events = sum(len(json.loads(r)["events"]) for r in raws)
+        parse = timed(parse_record, raws)
+        end_to_end = timed(lambda raw: adjudicate(parse_record(raw)), raws)
+        rows.append(
+            {
+                "game": game,
+                "records": len(raws),
+                "events_per_record": round(events / len(raws), 1),
+                "parse_records_per_s": round(len(raws) / parse),
+                "e2e_records_per_s": round(len(raws) / end_to_end),
+                "e2e_events_per_s": round(events / end_to_end),
+                "e2e_over_parse": round(end_to_end / parse, 2),
+            }
+        )
+    return rows
+
+
+def jobs_speedup(count: int) -> dict[str, object]:
+    raws = simulated("whist", count, seed=2)
+    items = [Item(f"r{i}", raw) for i, raw in enumerate(raws)]
+    seconds = {}
+    for jobs in (1, 2):
+        start = time.perf_counter()
+        for _ in run(iter(items), "jsonl", False, jobs):
+            pass
+        seconds[jobs] = time.perf_counter() - start
+    return {
+        "records": count,
+        "jobs1_s": round(seconds[1], 2),
+        "jobs2_s": round(seconds[2], 2),
+        "speedup": round(seconds[1] / seconds[2], 2),
+        "cores": os.cpu_count(),
+    }
+
+
+def stream_memory(count: int) -> dict[str, object]:
+    """Peak RSS of ``adjudicator check - --format jsonl --jobs 1`` fed ``count`` whist records
+    (a pool of 1000 simulated records, repeated), output discarded."""
+    pool = simulated("whist", 1000, seed=3)
+
+    def lines() -> Iterator[bytes]:
+        for i in range(count):
+            yield pool[i % len(pool)] + b"\n"
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "adjudicator",
+            "check",
+            "-",
+            "--format",
+            "jsonl",
+            "--jobs",
+            "1",
+            "--no-progress",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    start = time.perf_counter()
+    assert child.stdin is not None
+    for line in lines():
+        child.stdin.write(line)
+    child.stdin.close()
+    child.wait()
+    elapsed = time.perf_counter() - start
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return {
+        "records": count,
+        "peak_rss_mb": round(peak_kib / 1024, 1),
+        "seconds": round(elapsed, 1),
+        "records_per_s": round(count / elapsed),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="more or fewer records per game")
+    parser.add_argument("--jobs-records", type=int, default=4000)
+    parser.add_argument("--stream", type=int, default=0, help="whist records to stream (0: skip)")
+    args = parser.parse_args()
+    report: dict[str, object] = {
+        "speed": speed(args.scale),
+        "jobs": jobs_speedup(args.jobs_records),
+    }
+    if args.stream:
+        report["stream"] = stream_memory(args.stream)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,110 @@
+"""Property tests on simulated records (hypothesis, seeded): legal records are clean and their
+marks agree; a planted irregularity draws exactly its finding; renaming players or relabelling
+suits where the rules are symmetric changes nothing."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator import adjudicate, parse_record
+from adjudicator.simulate.whist import INJECTIONS, generate_record
+
+SEEDS = st.integers(0, 10**9)
+CODES = st.sampled_from(["english-1900", "english-1864", "american-1893"])
+
+
+def serious(ruling: Any) -> list[str]:
+    return [f"{f.rule}@{f.event}" for f in ruling.findings if f.severity != "info"]
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(SEEDS, CODES)
+def test_a_simulated_legal_whist_record_is_clean_and_its_marks_agree(seed: int, code: str) -> None:
+    ruling = adjudicate(parse_record(generate_record(seed, code=code)))
+    assert serious(ruling) == []
+    claimed = ruling.result.claimed.result
+    if claimed is not None:
+        corrected = ruling.result.corrected
+        truth = corrected.rubber or corrected.games[-1]  # type: ignore[union-attr]
+        assert (claimed.winner, claimed.value) == (truth.winner, truth.value)
+
+
+@settings(derandomize=True, max_examples=40, deadline=None)
+@given(SEEDS, st.sampled_from(INJECTIONS))
+def test_a_planted_whist_irregularity_draws_exactly_its_finding(seed: int, kind: str) -> None:
+    record = generate_record(seed, inject=kind)
+    ruling = adjudicate(parse_record(record))
+    assert ";".join(serious(ruling)) == record["meta"]["inject_expect"]
+
+
+# Metamorphic relations ---------------------------------------------------------------------
+
+SUITS = "SHDC"
+
+
+def relabel(record: dict[str, Any], mapping: dict[str, str]) -> dict[str, Any]:
+    """Every card's suit replaced by ``mapping`` (the same permutation everywhere)."""
+
+    def card(text: str) -> str:
+        return text[:-1] + mapping[text[-1]]
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {
+                k: (
+                    card(v) if k in ("card", "trump", "turn_up") and isinstance(v, str) else walk(v)
+                )
+                for k, v in node.items()
+            }
+        if isinstance(node, list):
+            return [
+                card(v) if isinstance(v, str) and v[-1:] in SUITS and len(v) in (2, 3) else walk(v)
+                for v in node
+            ]
+        return node
+
+    relabelled = walk(copy.deepcopy(record))
+    relabelled["meta"] = record["meta"]
+    return relabelled
+
+
+def outline(ruling: Any) -> tuple[Any, ...]:
+    """What must not change: findings (rule, severity, event) and the corrected result."""
+    return (
+        [(f.rule, f.severity, f.event) for f in ruling.findings],
+        json.dumps(ruling.result.corrected.model_dump(), sort_keys=True),
+    )
+
+
+@settings(derandomize=True, max_examples=20, deadline=None)
+@given(SEEDS, st.sampled_from([None, *INJECTIONS]), st.permutations(list(SUITS)))
+def test_whist_rulings_do_not_depend_on_suit_names_or_player_names(
+    seed: int, kind: str | None, order: list[str]
+) -> None:
+    record = generate_record(seed, inject=kind)
+    before = adjudicate(parse_record(record))
+    renamed = copy.deepcopy(record)
+    renamed["players"] = {seat: f"Player {seat}{seed % 97}" for seat in renamed["players"]}
+    assert outline(adjudicate(parse_record(renamed))) == outline(before)
+    relabelled = relabel(record, dict(zip(SUITS, order, strict=True)))
+    assert outline(adjudicate(parse_record(relabelled))) == outline(before)
+
+
+@settings(derandomize=True, max_examples=10, deadline=None)
+@given(SEEDS, st.sampled_from(["bezique", "rubicon-bezique"]))
+def test_bezique_rulings_do_not_depend_on_the_hearts_and_clubs_names(seed: int, game: str) -> None:
+    """Bézique is symmetric in hearts and clubs only (the bézique is Q♠ J♦)."""
+    from adjudicator.simulate.bezique import generate_deal
+
+    record = generate_deal(game, seed)
+    before = adjudicate(parse_record(record))
+    swapped = relabel(record, {"S": "S", "D": "D", "H": "C", "C": "H"})
+    assert outline(adjudicate(parse_record(swapped))) == outline(before)
+    renamed = copy.deepcopy(record)
+    renamed["players"] = {"A": "Somebody", "B": "Somebody else"}
+    assert outline(adjudicate(parse_record(renamed))) == outline(before)
