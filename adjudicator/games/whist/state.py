@@ -37,6 +37,7 @@ from adjudicator.record.whist import (
 from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
 
 E = TypeVar("E")
+_LEFT = {seat: left_of(seat) for seat in WHIST_SEATS}
 
 
 class Phase(Enum):
@@ -177,15 +178,18 @@ class WhistState:
 
     def expected_seat(self) -> str:
         """Who should play next: the leader, then the first seat to his left without a card."""
-        trick = self.trick
-        if trick.quitted or len(trick.plays) == 4:
+        trick = self.deals[-1].tricks[-1]
+        plays = trick.plays
+        if trick.quitted or len(plays) == 4:
             return trick.winner or trick.leader
-        start = trick.plays[0].seat if trick.plays else trick.leader
-        seat = start
+        if not plays:
+            return trick.leader
+        start = seat = plays[0].seat
+        played = {p.seat for p in plays}
         for _ in range(4):
-            if seat not in trick.seats():
+            if seat not in played:
                 return seat
-            seat = left_of(seat)  # type: ignore[arg-type]
+            seat = _LEFT[seat]
         return start
 
     def legal_plays(self, seat: str) -> list[Card]:
@@ -316,14 +320,14 @@ class WhistState:
         if self.phase != Phase.PLAY:
             raise InputError(where, self._no_play_message())
         seat, card = event.seat, event.card
-        trick = self.trick
+        trick = self.deals[-1].tricks[-1]
         if len(trick.plays) == 4:
             self._quit(trick, index)
             trick = Trick(trick.number + 1, trick.winner or trick.leader)
             self.deal.tricks.append(trick)
         if card not in self.hands[seat]:
             raise InputError(f"{where}/card", self._not_held_message(seat, card))
-        if seat in trick.seats():
+        if any(p.seat == seat for p in trick.plays):
             raise InputError(
                 f"{where}/seat",
                 f"{seat} has already played to trick {trick.number}; a second card to the same "
