@@ -166,12 +166,13 @@ class Judge:
             dealer=deal.dealer,
             trump=str(deal.trump),
             hands={seat: [str(c) for c in cards] for seat, cards in deal.hands.items()},
-            tricks=[
-                TrickRow(
+            tricks=[  # built from the replay's own facts: no need to validate them again
+                TrickRow.model_construct(
                     trick=t.number,
                     leader=t.leader,
                     plays=[
-                        TrickPlay(seat=p.seat, card=str(p.card), event=p.event) for p in t.plays
+                        TrickPlay.model_construct(seat=p.seat, card=str(p.card), event=p.event)
+                        for p in t.plays
                     ],
                     winner=t.winner or "",
                 )

@@ -38,6 +38,22 @@ from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
 
 E = TypeVar("E")
 _LEFT = {seat: left_of(seat) for seat in WHIST_SEATS}
+_RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
+
+
+def _winner(plays: list[PlayedCard], trump: Suit) -> int:
+    """The index of the winning card (WHIST-PLAY-4); engine.tricks.trick_winner, inlined for
+    the replay's hot loop."""
+    best = 0
+    best_card = plays[0].card
+    for position in range(1, 4):
+        card = plays[position].card
+        if card.suit is best_card.suit:
+            if _RANK[card.rank] < _RANK[best_card.rank]:
+                best, best_card = position, card
+        elif card.suit is trump:
+            best, best_card = position, card
+    return best
 
 
 class Phase(Enum):
@@ -316,38 +332,43 @@ class WhistState:
     # Play (WHIST-PLAY-2..5, WHIST-IRREG-1, -2, WHIST-REVOKE-1, -3) ----------------------------
 
     def _apply_play(self, index: int, event: WhistPlay) -> None:
-        where = f"/events/{index}"
-        if self.phase != Phase.PLAY:
-            raise InputError(where, self._no_play_message())
+        if self.phase is not Phase.PLAY:
+            raise InputError(f"/events/{index}", self._no_play_message())
         seat, card = event.seat, event.card
-        trick = self.deals[-1].tricks[-1]
-        if len(trick.plays) == 4:
+        deal = self.deals[-1]
+        trick = deal.tricks[-1]
+        plays = trick.plays
+        if len(plays) == 4:
             self._quit(trick, index)
             trick = Trick(trick.number + 1, trick.winner or trick.leader)
-            self.deal.tricks.append(trick)
-        if card not in self.hands[seat]:
-            raise InputError(f"{where}/card", self._not_held_message(seat, card))
-        if any(p.seat == seat for p in trick.plays):
+            deal.tricks.append(trick)
+            plays = trick.plays
+        hand = self.hands[seat]
+        if card not in hand:
+            raise InputError(f"/events/{index}/card", self._not_held_message(seat, card))
+        if plays and any(p.seat == seat for p in plays):
             raise InputError(
-                f"{where}/seat",
+                f"/events/{index}/seat",
                 f"{seat} has already played to trick {trick.number}; a second card to the same "
                 "trick must be taken back with a retract first",
             )
-        self._establish_by_play(seat, trick.number, index)
-        expected = self.expected_seat()
+        if self.pending:
+            self._establish_by_play(seat, trick.number, index)
+        expected = self.expected_seat() if plays else trick.leader
         if seat != expected:
             self._out_of_turn(index, seat, card, expected, trick)
-        if trick.plays:
+        if plays and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
-        self.hands[seat].discard(card)
-        self.exposed[seat].discard(card)
-        trick.plays.append(PlayedCard(seat, card, index))
-        if len(trick.plays) == 4:
-            cards = [p.card for p in trick.plays]
-            trick.winner = trick.plays[trick_winner(cards, self.deal.trump_suit, RANKS)].seat
+        hand.discard(card)
+        exposed = self.exposed[seat]
+        if exposed:
+            exposed.discard(card)
+        plays.append(PlayedCard(seat, card, index))
+        if len(plays) == 4:
+            trick.winner = plays[_winner(plays, deal.trump.suit)].seat
             if trick.number == 13:
                 self._quit(trick, index)
-                self.deal.end_event = index
+                deal.end_event = index
                 self.phase = Phase.AFTER_PLAY
 
     def _out_of_turn(self, index: int, seat: str, card: Card, expected: str, trick: Trick) -> None:
@@ -387,10 +408,11 @@ class WhistState:
 
     def _check_follow(self, index: int, seat: str, card: Card, trick: Trick) -> None:
         led = trick.plays[0].card.suit
-        if card.suit == led:
+        if card.suit is led:
             return
-        held = sort_hand(cards_of_suit(self.hands[seat], led))
-        if held:
+        hand = self.hands[seat]
+        if any(c.suit is led for c in hand):
+            held = sort_hand(cards_of_suit(hand, led))
             self.pending.append(Renounce(seat, trick.number, index, card, led, held))
 
     def _establish_by_play(self, seat: str, trick_number: int, index: int) -> None:
