@@ -25,8 +25,6 @@ from adjudicator.games.whist.summary import (
     PenaltyOption,
     Revoke,
     ScoreItem,
-    TrickPlay,
-    TrickRow,
     WhistDealSummary,
 )
 from adjudicator.record.whist import WhistRecord, WhistRules
@@ -166,18 +164,17 @@ class Judge:
             dealer=deal.dealer,
             trump=str(deal.trump),
             hands={seat: [str(c) for c in cards] for seat, cards in deal.hands.items()},
-            tricks=[  # built from the replay's own facts: no need to validate them again
-                TrickRow.model_construct(
-                    trick=t.number,
-                    leader=t.leader,
-                    plays=[
-                        TrickPlay.model_construct(seat=p.seat, card=str(p.card), event=p.event)
-                        for p in t.plays
+            tricks=[  # plain data, validated into TrickRow models in one pass by pydantic-core
+                {
+                    "trick": t.number,
+                    "leader": t.leader,
+                    "plays": [
+                        {"seat": p.seat, "card": str(p.card), "event": p.event} for p in t.plays
                     ],
-                    winner=t.winner or "",
-                )
+                    "winner": t.winner or "",
+                }
                 for t in deal.tricks
-            ],
+            ],  # type: ignore[misc]
             tricks_won=deal.tricks_won(),
             tricks_after_penalty=dict(result.tricks_after_penalty),
             revokes=[
