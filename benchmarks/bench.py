@@ -78,7 +78,32 @@ def jobs_speedup(count: int) -> dict[str, object]:
         "jobs2_s": round(seconds[2], 2),
         "speedup": round(seconds[1] / seconds[2], 2),
         "cores": os.cpu_count(),
+        "machine_parallelism": machine_parallelism(),
     }
+
+
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_parallelism() -> float:
+    """What two processes of pure CPU work gain over one on this machine: the ceiling for
+    any --jobs 2 speed-up (a machine whose two cores share one core's time gives about 1)."""
+    import multiprocessing
+
+    work = [2_000_000] * 8
+    start = time.perf_counter()
+    for n in work:
+        _spin(n)
+    one = time.perf_counter() - start
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        start = time.perf_counter()
+        pool.map(_spin, work)
+        two = time.perf_counter() - start
+    return round(one / two, 2)
 
 
 def stream_memory(count: int) -> dict[str, object]:

@@ -20,18 +20,27 @@ runner = CliRunner()
 def archive(tmp_path: Path) -> Path:
     """A folder with whist records, a sub-folder of Bézique records and a JSON Lines stream
     whose third line is broken."""
-    shutil.copytree(FIXTURES / "whist", tmp_path / "whist", ignore=shutil.ignore_patterns("expected"))
-    shutil.copytree(FIXTURES / "bezique", tmp_path / "deep" / "bezique",
-                    ignore=shutil.ignore_patterns("expected"))
-    lines = [json.dumps(json.loads(p.read_text("utf-8-sig")))
-             for p in sorted((FIXTURES / "rubicon-bezique").glob("*.json"))[:3]]
+    shutil.copytree(
+        FIXTURES / "whist", tmp_path / "whist", ignore=shutil.ignore_patterns("expected")
+    )
+    shutil.copytree(
+        FIXTURES / "bezique",
+        tmp_path / "deep" / "bezique",
+        ignore=shutil.ignore_patterns("expected"),
+    )
+    lines = [
+        json.dumps(json.loads(p.read_text("utf-8-sig")))
+        for p in sorted((FIXTURES / "rubicon-bezique").glob("*.json"))[:3]
+    ]
     lines.insert(2, '{"format": "hand-record/1", "game": "whist"')
     (tmp_path / "stream.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
     return tmp_path
 
 
 def count_records() -> int:
-    return len(list((FIXTURES / "whist").glob("*.json"))) + len(list((FIXTURES / "bezique").glob("*.json")))
+    return len(list((FIXTURES / "whist").glob("*.json"))) + len(
+        list((FIXTURES / "bezique").glob("*.json"))
+    )
 
 
 def test_a_folder_is_read_recursively_and_a_bad_line_does_not_stop_the_batch(archive: Path) -> None:

@@ -108,3 +108,17 @@ def test_bezique_rulings_do_not_depend_on_the_hearts_and_clubs_names(seed: int, 
     renamed = copy.deepcopy(record)
     renamed["players"] = {"A": "Somebody", "B": "Somebody else"}
     assert outline(adjudicate(parse_record(renamed))) == outline(before)
+
+
+@settings(derandomize=True, max_examples=20, deadline=None)
+@given(SEEDS, st.sampled_from(["bezique", "rubicon-bezique"]), st.data())
+def test_a_planted_bezique_irregularity_draws_exactly_its_finding(
+    seed: int, game: str, data: st.DataObject
+) -> None:
+    from adjudicator.simulate.bezique_inject import INJECTIONS as KINDS
+    from adjudicator.simulate.bezique_inject import generate_injected
+
+    kind = data.draw(st.sampled_from(KINDS))
+    record = generate_injected(game, seed % 10**6, kind)
+    ruling = adjudicate(parse_record(record))
+    assert ";".join(serious(ruling)) == record["meta"]["inject_expect"]

@@ -459,6 +459,8 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     if problem is not None:
         rule, message = problem
         state.find(rule, "violation", message, event=index, seat=seat, basis=_basis(state, rule))
+        if rule != "BEZ-SCORE-5":  # a declaration error (law 50), not a marking error (law 51)
+            state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))
         target.scored_marked = None if target.status in ("scored", "scored-later") else event.points
         if target.status not in ("scored", "scored-later"):
             target.status = "lost-scored"

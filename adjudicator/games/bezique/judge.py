@@ -177,6 +177,22 @@ def score_deal(
             )
         )
 
+    # Unlawful scores of carried declarations: law 50 lets them stand unless challenged in time
+    for event, seat, points, rule, declared in deal.illegal_scores:
+        in_time = challenged.get(event, False)
+        breach_counts = law50_all or rule == "BEZ-DECL-5"
+        if variant.rubicon and breach_counts and not in_time and points:
+            add(
+                seat,
+                "declaration",
+                points,
+                "RUB-LAW-50",
+                f"{seat} {points} for the carried declaration of event {declared}: not a lawful "
+                "score, but it stands (not challenged before a card of the next trick was played)",
+                event,
+                stands_only=True,
+            )
+
     # The seven of trumps (ordinary game, BEZ-SEVEN-1..3) -----------------------------------------
     if not variant.rubicon:
         for event, seat, _why in deal.sevens:
@@ -328,6 +344,13 @@ def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignor
     challenged: dict[int, bool] = {}
     for index, claim in deal.claims:
         if claim.kind == "irregular-declaration":
+            illegal = {e for e, *_ in deal.illegal_scores}
+            if claim.ref is not None and claim.ref in illegal:
+                next_play = next(
+                    (e for _, e in sorted(deal.first_trick_events.items()) if e > claim.ref), None
+                )
+                challenged[claim.ref] = next_play is None or index < next_play
+                continue
             target = by_event.get(claim.ref) if claim.ref is not None else None
             if target is None:
                 find(
@@ -337,6 +360,15 @@ def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignor
                     f"{claim.ref} is not a declaration of this deal.",
                     index,
                     claim.by,
+                )
+                continue
+            scores = [e for e, _, _, _, declared in deal.illegal_scores if declared == target.event]
+            if target.legal and scores:  # the challenge is to the unlawful score of it
+                next_play = next(
+                    (e for _, e in sorted(deal.first_trick_events.items()) if e > scores[-1]), None
+                )
+                challenged[scores[-1]] = index > scores[-1] and (
+                    next_play is None or index < next_play
                 )
                 continue
             if target.legal:

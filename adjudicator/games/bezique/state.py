@@ -125,6 +125,8 @@ class BeziqueDealFacts:
     endplay_error: tuple[int, str, int] | None = None  # trick, seat, event
     wrong_size: dict[str, str] = field(default_factory=dict)  # seat -> "over" | "short"
     missed_draw: set[str] = field(default_factory=set)
+    # unlawful scores of carried declarations: (score event, seat, points, rule, declaration)
+    illegal_scores: list[tuple[int, str, int, str, int]] = field(default_factory=list)
     first_trick_events: dict[int, int] = field(default_factory=dict)  # trick -> first play event
 
     def brisques(self) -> dict[str, int]:

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Generic, TypeVar
 
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
-from adjudicator.engine.tricks import cards_of_suit, legal_follows, trick_winner
+from adjudicator.engine.tricks import cards_of_suit, legal_follows
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, make_finding
 from adjudicator.record.whist import (
