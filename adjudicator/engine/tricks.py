@@ -9,8 +9,18 @@ beat it, so the earlier card wins the tie.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from adjudicator.cards import Card, Suit
+
+
+@dataclass(slots=True)
+class PlayedCard:
+    """A card on the table: who played it, and the record event that says so."""
+
+    seat: str
+    card: Card
+    event: int
 
 
 def led_suit(cards: Sequence[Card]) -> Suit | None:

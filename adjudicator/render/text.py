@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from adjudicator.cards import PIQUET_RANKS, Card, Suit, sort_hand
+from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -56,8 +56,9 @@ def render_text(ruling: Ruling) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _hand(cards: list[str]) -> str:
-    parsed = sort_hand([Card.parse(c) for c in cards])
+def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:
+    """A hand by suit, high to low: ``♠ A K 3  ♥ 10 2``."""
+    parsed = sort_hand([Card.parse(c) for c in cards], ranks)
     by_suit: dict[str, list[str]] = {}
     for card in parsed:
         by_suit.setdefault(card.suit.symbol, []).append(card.rank)
@@ -136,14 +137,6 @@ def _deal_lines(deal: WhistDealSummary) -> list[str]:
     return lines
 
 
-def _bezique_hand(cards: list[str]) -> str:
-    parsed = sort_hand([Card.parse(c) for c in cards], PIQUET_RANKS)
-    by_suit: dict[str, list[str]] = {}
-    for card in parsed:
-        by_suit.setdefault(card.suit.symbol, []).append(card.rank)
-    return "  ".join(f"{s} {' '.join(r)}" for s, r in by_suit.items())
-
-
 def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
     turn_up = f", turn-up {deal.turn_up}" if deal.turn_up else ""
     trump = f"trumps {Suit(deal.trump).noun}" if deal.trump else "no trumps fixed"
@@ -151,7 +144,7 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
         trump += f" (fixed by the marriage scored at event {deal.trump_fixed_at})"
     lines = [f"Deal {deal.deal} (event {deal.event}): dealer {deal.dealer}{turn_up}; {trump}"]
     for seat in ("A", "B"):
-        lines.append(f"  {seat}  {_bezique_hand(deal.hands[seat])}")
+        lines.append(f"  {seat}  {_hand(deal.hands[seat], PIQUET_RANKS)}")
     lines.append("")
     lines.append("  trick  lead  A     B     won by")
     for row in deal.tricks:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from adjudicator.cards import Card, Suit, format_cards
-from adjudicator.engine.tricks import legal_follows, trick_winner, winning_cards
+from adjudicator.engine.tricks import PlayedCard, legal_follows, trick_winner, winning_cards
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique import declarations
@@ -76,13 +76,6 @@ class Declaration:
     challenged_at: int | None = None
     lost_at: int | None = None
     rule: str | None = None  # the rule broken, if illegal
-
-
-@dataclass
-class PlayedCard:
-    seat: str
-    card: Card
-    event: int
 
 
 @dataclass

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Generic, TypeVar
 
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
-from adjudicator.engine.tricks import cards_of_suit, legal_follows
+from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, make_finding
 from adjudicator.record.whist import (
@@ -61,13 +61,6 @@ class Phase(Enum):
     PLAY = "play"
     AFTER_PLAY = "after play"
     AFTER_CUT = "after cut"
-
-
-@dataclass
-class PlayedCard:
-    seat: str
-    card: Card
-    event: int
 
 
 @dataclass
