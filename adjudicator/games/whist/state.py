@@ -39,6 +39,7 @@ from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
 E = TypeVar("E")
 _LEFT = {seat: left_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
+_HONOURS = frozenset({"A", "K", "Q", "J"})  # WHIST-HONOURS-1
 
 
 def _winner(plays: list[PlayedCard], trump: Suit) -> int:
@@ -144,12 +145,14 @@ class DealFacts:
     def honours_held(self, turn_up_counts: bool = True) -> dict[str, int]:
         """Trump A K Q J held per side as dealt (WHIST-HONOURS-1, -2; AMB-23)."""
         held = {"NS": 0, "EW": 0}
+        trump = self.trump.suit
         for seat, cards in self.hands.items():
+            side = side_of(seat)
             for card in cards:
-                if card.suit == self.trump_suit and card.rank in "AKQJ":
-                    if card == self.trump and not turn_up_counts:
+                if card.suit is trump and card.rank in _HONOURS:
+                    if card is self.trump and not turn_up_counts:
                         continue
-                    held[side_of(seat)] += 1
+                    held[side] += 1
         return held
 
 
@@ -211,6 +214,9 @@ class WhistState:
     # The one mutator ---------------------------------------------------------------------
 
     def apply(self, index: int, event: WhistEvent) -> None:
+        if type(event) is WhistPlay:  # nine events in ten: straight to it
+            self._apply_play(index, event)
+            return
         match event:
             case WhistDeal():
                 self._apply_deal(index, event)
@@ -339,7 +345,7 @@ class WhistState:
         hand = self.hands[seat]
         if card not in hand:
             raise InputError(f"/events/{index}/card", self._not_held_message(seat, card))
-        if plays and any(p.seat == seat for p in plays):
+        if plays and seat in [p.seat for p in plays]:
             raise InputError(
                 f"/events/{index}/seat",
                 f"{seat} has already played to trick {trick.number}; a second card to the same "
@@ -347,7 +353,14 @@ class WhistState:
             )
         if self.pending:
             self._establish_by_play(seat, trick.number, index)
-        expected = self.expected_seat() if plays else trick.leader
+        if not plays:
+            expected = trick.leader
+        elif len(plays) == 1 or plays[-1].seat == _LEFT[plays[-2].seat]:
+            expected = _LEFT[plays[-1].seat]  # the usual case: play passes to the left
+            if expected == plays[0].seat:
+                expected = self.expected_seat()
+        else:
+            expected = self.expected_seat()
         if seat != expected:
             self._out_of_turn(index, seat, card, expected, trick)
         if plays and card.suit is not plays[0].card.suit:
