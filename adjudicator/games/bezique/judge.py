@@ -485,6 +485,20 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
     )
 
 
+def early_results(replay: BeziqueReplay, basis: str) -> list[Finding]:
+    """A result agreed before any deal is a wrongly agreed result (BEZ-SCORE-5)."""
+    return [
+        make_finding(
+            "BEZ-SCORE-5",
+            "violation",
+            f"A result ({early.winner} {early.value}) was agreed before any deal.",
+            event=index,
+            basis=[basis],
+        )
+        for index, early in replay.early_results
+    ]
+
+
 # The ordinary game across deals (BEZ-SCORE-3, -4) ----------------------------------------------
 
 
@@ -506,16 +520,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
     winner: str | None = None
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
-    for early_index, early in replay.early_results:
-        findings.append(
-            make_finding(
-                "BEZ-SCORE-5",
-                "violation",
-                f"A result ({early.winner}) was agreed before any deal.",
-                event=early_index,
-                basis=["BEZ-SCORE-3"],
-            )
-        )
+    findings.extend(early_results(replay, "BEZ-SCORE-3"))
     for deal in replay.deals:
         before = dict(score)
         points = score_deal(deal, replay.variant, rules)

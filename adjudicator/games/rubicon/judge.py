@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.findings import Finding, make_finding
-from adjudicator.games.bezique.judge import DealPoints, score_deal, summary
+from adjudicator.games.bezique.judge import DealPoints, early_results, score_deal, summary
 from adjudicator.games.bezique.state import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
 from adjudicator.games.rubicon import scoring
@@ -76,16 +76,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
     summaries = []
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
-    for index, early in replay.early_results:
-        findings.append(
-            make_finding(
-                "BEZ-SCORE-5",
-                "violation",
-                f"A result ({early.winner} {early.value}) was agreed before any deal.",
-                event=index,
-                basis=["RUB-GAME-6"],
-            )
-        )
+    findings.extend(early_results(replay, "RUB-GAME-6"))
     for deal in replay.deals:
         points = score_deal(deal, replay.variant, rules)
         findings.extend(points.findings)
