@@ -356,7 +356,7 @@ class BeziqueState:
     # Play (BEZ-PLAY-1..3, BEZ-IRREG-8, RUB-LAW-24, BEZ-LAST-2) ------------------------------------
 
     def _apply_play(self, index: int, event: BeziquePlay) -> None:
-        where = pointer_of("events", index)
+        where = f"/events/{index}"
         if self.phase in (Phase.DEAL, Phase.DONE):
             raise InputError(
                 where,
@@ -527,7 +527,7 @@ class BeziqueState:
     # Draw (BEZ-PLAY-4, BEZ-IRREG-2, -3, RUB-LAW-28..31) -------------------------------------
 
     def _apply_draw(self, index: int, event: BeziqueDraw) -> None:
-        where = pointer_of("events", index)
+        where = f"/events/{index}"
         self._require_deal(index, "draw")
         if self.phase != Phase.STOCK or self.remaining == 0:
             raise InputError(where, "a draw when the stock is exhausted")
