@@ -63,3 +63,24 @@ def test_e25_a_loser_under_500_pays_a_double_game() -> None:
     ruling = adjudicate(parse_record(record))
     assert ruling.result.corrected.model_dump() == {"score": {"A": 1005, "B": 460}, "winner": "A"}
     assert any("double game" in step for step in ruling.result.steps)
+
+
+def test_a_challenged_mark_that_is_right_is_a_failed_claim_and_a_wrong_one_no_second_finding() -> (
+    None
+):
+    """BEZ-SCORE-5: a `claim` of kind `score` on the right royal marriage (event 3) fails
+    (warning); one on the wrong brisque mark (event 65) adds nothing to its violation."""
+    import json
+
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "bezique" / "wrong-marks.json").read_text("utf-8-sig"))
+    events = record["events"]
+    events.append({"type": "claim", "by": "B", "kind": "score", "ref": 3})
+    events.append({"type": "claim", "by": "B", "kind": "score", "ref": 65})
+    ruling = adjudicate(parse_record(record))
+    found = [(f.rule, f.severity, f.event) for f in ruling.findings]
+    claims = len(events) - 2
+    assert ("BEZ-SCORE-5", "warning", claims) in found
+    assert ("BEZ-SCORE-5", "warning", claims + 1) not in found
+    assert ("BEZ-SCORE-5", "violation", 65) in found

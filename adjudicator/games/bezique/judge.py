@@ -295,6 +295,7 @@ def score_deal(
                 basis=["RUB-LAW-51"] if variant.rubicon else [],
             )
             _foster_penalty(seat, total - right, where)
+    _score_claims(deal, findings, find)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
     if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
         find(
@@ -336,6 +337,24 @@ def _first_wrong_brisque_mark(
         if points != right:
             return event
     return None
+
+
+def _score_claims(deal: BeziqueDealFacts, findings: list[Finding], find) -> None:  # type: ignore[no-untyped-def]
+    """A challenge of a mark (``claim`` kind ``score``) that finds it right fails (warning)."""
+    wrong = {f.event for f in findings if f.rule == "BEZ-SCORE-5"}
+    for index, claim in deal.claims:
+        if claim.kind != "score":
+            continue
+        if claim.ref is None or claim.ref not in wrong:
+            what = f"the mark at event {claim.ref}" if claim.ref is not None else "a mark"
+            find(
+                "BEZ-SCORE-5",
+                "warning",
+                f"{claim.by} challenged {what}, but it is what the rules "
+                "give (or names no mark): the claim fails.",
+                index,
+                claim.by,
+            )
 
 
 def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignore[no-untyped-def]
