@@ -7,7 +7,6 @@ or a claim that fails) or ``info`` (worth knowing, nobody did wrong).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from typing import Literal
@@ -97,7 +96,3 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
 
 def has_violation(findings: Iterable[Finding]) -> bool:
     return any(f.severity == "violation" for f in findings)
-
-
-def count_by_rule(findings: Iterable[Finding]) -> Counter[str]:
-    return Counter(f.rule for f in findings)

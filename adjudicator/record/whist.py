@@ -6,9 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from adjudicator.cards import Card
 from adjudicator.record.events import CardField, EventBase, Strict
-from adjudicator.seats import WHIST_SEATS, Side, WhistSeat
+from adjudicator.seats import Side, WhistSeat
 
 Code = Literal["english-1900", "english-1864", "american-1893"]
 
@@ -250,8 +249,3 @@ class WhistRecord(Strict):
     start: WhistStart = Field(default_factory=WhistStart)
     meta: dict[str, str] = Field(default_factory=dict)
     events: list[WhistEvent]
-
-
-def hand_cards(deal: WhistDeal) -> dict[str, list[Card]]:
-    """The four hands of a deal, in seat order."""
-    return {s: list(deal.hands[s]) for s in WHIST_SEATS}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards import Card, Suit, format_cards
+from adjudicator.cards import Card, format_cards
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
@@ -535,7 +535,3 @@ _RUB_LAW = {
 def _basis(state: BeziqueState, rule: str) -> list[str]:
     law = _RUB_LAW.get(rule)
     return state.rub(law) if law else []
-
-
-def trump_suit(state: BeziqueState) -> Suit | None:
-    return state.deal.trump

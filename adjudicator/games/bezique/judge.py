@@ -17,7 +17,6 @@ from adjudicator.games.bezique.state import (
     SEATS,
     BeziqueDealFacts,
     BeziqueReplay,
-    Declaration,
     other,
 )
 from adjudicator.games.bezique.summary import (
@@ -618,7 +617,3 @@ def _ordinary_winner(
     if score["A"] == score["B"]:
         return None
     return "A" if score["A"] > score["B"] else "B"
-
-
-def declaration_of(deal: BeziqueDealFacts, event: int) -> Declaration | None:
-    return next((d for d in deal.declarations if d.event == event), None)
