@@ -22,8 +22,6 @@ from adjudicator.games.bezique.state import (
 from adjudicator.games.bezique.summary import (
     BeziqueDealSummary,
     BeziqueMark,
-    BeziqueTrickPlay,
-    BeziqueTrickRow,
     DeclarationRow,
     ScoreLine,
 )
@@ -479,18 +477,16 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         turn_up=str(deal.turn_up) if deal.turn_up else None,
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
-        tricks=[
-            BeziqueTrickRow(
-                trick=t.number,
-                leader=t.leader,
-                winner=t.winner or "",
-                endplay=t.endplay,
-                plays=[
-                    BeziqueTrickPlay(seat=p.seat, card=str(p.card), event=p.event) for p in t.plays
-                ],
-            )
+        tricks=[  # plain data, validated into BeziqueTrickRow models in one pass
+            {
+                "trick": t.number,
+                "leader": t.leader,
+                "winner": t.winner or "",
+                "endplay": t.endplay,
+                "plays": [{"seat": p.seat, "card": str(p.card), "event": p.event} for p in t.plays],
+            }
             for t in deal.tricks
-        ],
+        ],  # type: ignore[misc]
         declarations=points.rows,
         brisques=points.brisques,
         last_trick=points.last_trick,

@@ -174,7 +174,8 @@ class BeziqueState:
         return self.deals[-1]
 
     def held(self, seat: str) -> int:
-        return sum(self.hand[seat].values()) + len(self.table[seat])
+        """Cards in the hand and on the table (kept as a running count: plays -1, draws +1)."""
+        return self.count[seat]
 
     def expected_leader(self) -> str:
         done = [t for t in self.deal.tricks if t.winner]
@@ -318,6 +319,7 @@ class BeziqueState:
             BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, trump)
         )
         self.hand: dict[str, Counter[Card]] = {s: Counter(hands[s]) for s in SEATS}
+        self.count = {s: len(hands[s]) for s in SEATS}
         self.table: dict[str, list[TableCard]] = {s: [] for s in SEATS}
         self.turn_up = event.turn_up
         self.current: Trick | None = None
@@ -506,6 +508,7 @@ class BeziqueState:
             self.deal.endplay_error = (trick.number, seat, index)
 
     def _remove(self, seat: str, card: Card, source: str, index: int) -> None:
+        self.count[seat] -= 1
         if source == "table":
             table_card = self._pick_table_card(seat, card)
             self.table[seat].remove(table_card)
@@ -568,6 +571,7 @@ class BeziqueState:
         if isinstance(drawn, list):
             drawn.append(seat)
         self.hand[seat][card] += 1
+        self.count[seat] += 1
         self.remaining -= 1
         self.last_draw[seat] = card
         if self.variant.rubicon and seat in self.cb and self.cb[seat] != "closed":
