@@ -84,3 +84,39 @@ def test_a_challenged_mark_that_is_right_is_a_failed_claim_and_a_wrong_one_no_se
     assert ("BEZ-SCORE-5", "warning", claims) in found
     assert ("BEZ-SCORE-5", "warning", claims + 1) not in found
     assert ("BEZ-SCORE-5", "violation", 65) in found
+
+
+def test_an_even_number_of_face_down_cards_leaves_the_last_undrawn() -> None:
+    """BEZ-IRREG-9 (Foster p.381): after an undetected missed draw the last face-down card is
+    not drawn; the winner of the last stock trick takes the last but one and the loser the
+    trump card. Built from a generated deal by dropping one loser's draw whose card is only
+    played in the end-play."""
+    from adjudicator import InputError
+    from adjudicator.games.bezique import state_for
+    from adjudicator.games.bezique.state import Phase
+
+    record = generate_deal("bezique", 21, include_stock=False)
+    events = record["events"]
+    draws = [i for i, e in enumerate(events) if e["type"] == "draw"]
+    turn_up = record["events"][0]["turn_up"]
+    for position in range(3, len(draws) - 2, 2):  # loser's draws: the second of each pair
+        edited = [e for i, e in enumerate(events) if i != draws[position]]
+        trial = dict(record, events=edited)
+        parsed = parse_record(trial)
+        state = state_for(parsed)  # type: ignore[arg-type]
+        try:
+            for index, event in enumerate(parsed.events):
+                state.apply(index, event)
+                if state.phase is Phase.END:
+                    break
+        except InputError:
+            continue
+        assert state.phase is Phase.END
+        info = [f for f in state.findings if f.rule == "BEZ-IRREG-9"]
+        assert len(info) == 1 and info[0].severity == "info"
+        last_draw = edited[max(i for i, e in enumerate(edited) if e["type"] == "draw")]
+        assert last_draw["card"] == turn_up  # the loser of the last stock trick took the trump
+        assert state.hand[last_draw["seat"]][Card.parse(turn_up)] >= 1
+        assert any(f.rule == "BEZ-IRREG-1" for f in state.findings)
+        return
+    raise AssertionError("no missed draw could be planted in this deal")

@@ -535,9 +535,26 @@ class BeziqueState:
         if self.phase != Phase.STOCK or self.remaining == 0:
             raise InputError(where, "a draw when the stock is exhausted")
         seat = event.seat
-        card = self._next_card(where, event.card)
         window = self.window
         drawn = window.get("drawn") if window else None
+        odd_end = (  # BEZ-IRREG-9: an even number of face-down cards left for the last pair
+            self.variant.turn_up
+            and self.remaining == 2
+            and isinstance(drawn, list)
+            and len(drawn) == 1
+            and seat not in drawn
+        )
+        if odd_end:
+            self.remaining = 1  # the last face-down card is not drawn; the loser takes the trump
+            self.find(
+                "BEZ-IRREG-9",
+                "info",
+                f"An earlier irregularity left an even number of face-down cards: the last "
+                f"one is not drawn and {seat} takes the trump card.",
+                event=index,
+                seat=seat,
+            )
+        card = self._next_card(where, event.card)
         if not window or not isinstance(drawn, list):
             rule, why = "BEZ-PLAY-4", "no trick has been won since the last draws"
             self.find(
