@@ -11,11 +11,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 from adjudicator.errors import InputError
 from adjudicator.record.load import decode_json, parse_record
@@ -160,22 +161,29 @@ def _judge_many(items: list[Item]) -> list[Outcome]:
 
 
 def run(items: Iterable[Item], fmt: str, quick: bool, jobs: int) -> Iterator[Outcome]:
-    """Judge every item in order, on ``jobs`` processes, holding a bounded batch at a time."""
+    """Judge every item in order, on ``jobs`` processes.
+
+    Chunks of records go to the workers through a sliding window of at most ``4 * jobs``
+    chunks in flight, so the workers never wait for one another and memory stays bounded.
+    """
     iterator = iter(items)
     if jobs <= 1:
         for item in iterator:
             yield judge_item(item, fmt, quick)
         return
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
+    chunk = max(8, BATCH // 8)
     with context.Pool(jobs, initializer=_init, initargs=(fmt, quick)) as pool:
+        window: deque[Any] = deque()
         while True:
-            batch = list(islice(iterator, BATCH * jobs))
-            if not batch:
+            while len(window) < 4 * jobs:
+                batch = list(islice(iterator, chunk))
+                if not batch:
+                    break
+                window.append(pool.apply_async(_judge_many, (batch,)))
+            if not window:
                 break
-            size = max(1, len(batch) // (jobs * 4))
-            chunks = [batch[i : i + size] for i in range(0, len(batch), size)]
-            for outcomes in pool.imap(_judge_many, chunks):
-                yield from outcomes
+            yield from window.popleft().get()
 
 
 @dataclass
