@@ -266,13 +266,13 @@ def score_deal(
     if variant.rubicon:
         expected.pop(("A", "brisques"), None)
         expected.pop(("B", "brisques"), None)
-    marked: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    sheet: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (seat, item) -> its marks
     for mark in deal.marks:
         if mark.void:  # the mark of an unlawful act, already a finding: taken down
             continue
         item = "seven" if mark.item == "exchange" else mark.item
-        marked.setdefault((mark.seat, item), []).append((mark.event, mark.points))
-    for (seat, item), entries in sorted(marked.items(), key=lambda kv: kv[1][-1][0]):
+        sheet.setdefault((mark.seat, item), []).append((mark.event, mark.points))
+    for (seat, item), entries in sorted(sheet.items(), key=lambda kv: kv[1][-1][0]):
         total = sum(p for _, p in entries)
         if variant.rubicon and item == "brisques":
             right = BRISQUE * brisques[seat] if count_demanded else 0
