@@ -70,3 +70,34 @@ def test_the_state_after_every_event_can_be_inspected() -> None:
     eldest = "NESW"[("NESW".index(dealer) + 1) % 4]
     assert seen[0] == (0, eldest, 52)
     assert seen[1][2] == 51 and seen[2][2] == 48
+
+
+def test_a_claim_made_during_the_next_deal_is_late_for_the_deal_before() -> None:
+    """WHIST-REVOKE-7: revoke-unclaimed, then the next deal (taken from the clean rubber, dealt
+    by the next dealer) during which the adversaries claim the earlier revoke without naming its
+    event: it is late for deal 1, not an unfounded claim about deal 2."""
+    import json
+
+    from adjudicator import parse_record
+    from adjudicator.seats import left_of
+
+    first = json.loads((FIXTURES / "whist" / "revoke-unclaimed.json").read_text("utf-8-sig"))
+    rubber = json.loads((FIXTURES / "whist" / "clean-rubber.json").read_text("utf-8-sig"))
+    dealer = left_of(first["events"][0]["dealer"])
+    starts = [i for i, e in enumerate(rubber["events"]) if e["type"] == "deal"]
+    start = next(i for i in starts if rubber["events"][i]["dealer"] == dealer)
+    block = rubber["events"][start : start + 53]  # the deal and its 52 plays
+    revoke = adjudicate(parse_record(first)).findings[0]
+    claim = {
+        "type": "claim",
+        "kind": "revoke",
+        "by": "NS" if revoke.seat in "EW" else "EW",
+        "against": revoke.seat,
+        "trick": revoke.trick,
+    }
+    events = first["events"] + [block[0], claim] + block[1:]
+    ruling = adjudicate(parse_record(dict(first, events=events)))
+    claim_at = len(first["events"]) + 1
+    found = [(f.rule, f.severity, f.event) for f in ruling.findings]
+    assert ("WHIST-REVOKE-7", "violation", claim_at) in found
+    assert not any(f.rule == "WHIST-REVOKE-6" for f in ruling.findings)

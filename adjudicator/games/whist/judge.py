@@ -27,7 +27,7 @@ from adjudicator.games.whist.summary import (
     ScoreItem,
     WhistDealSummary,
 )
-from adjudicator.record.whist import WhistRecord, WhistRules
+from adjudicator.record.whist import WhistClaim, WhistRecord, WhistRules
 from adjudicator.seats import SIDES, other_side
 
 CHOICES: tuple[Choice, ...] = ("tricks", "deduct", "add")
@@ -215,33 +215,36 @@ class Judge:
         late_by_marks = self.rules.revoke_claim_deadline == "tricks_gathered"
         for timed in deal.claims:
             claim = timed.event
-            matches = [
-                r
-                for r in revokes
-                if r.renounce.side != claim.by
-                and (claim.against is None or r.renounce.seat == claim.against)
-                and (claim.trick is None or r.renounce.trick == claim.trick)
-                and (claim.ref is None or r.renounce.event == claim.ref)
-            ]
+            matches = [r for r in revokes if self._claim_matches(claim, r.renounce)]
+            target = deal
+            if not matches and claim.ref is None and deal.number > 1:
+                # made during the next deal about the one before: the cut was before it
+                earlier = self.replay.deals[deal.number - 2]
+                before = [r for r in earlier.renounces if r.is_established]
+                if any(self._claim_matches(claim, r) for r in before):
+                    matches = [RevokeRuling(r) for r in before if self._claim_matches(claim, r)]
+                    target = earlier
             if not matches:
                 self.findings.append(self._unfounded(deal, timed.index, claim, corrected))
                 continue
-            late = timed.after_cut or (late_by_marks and timed.after_first_mark)
+            late = (
+                target is not deal or timed.after_cut or (late_by_marks and timed.after_first_mark)
+            )
             if late:
                 when = (
-                    "after the tricks were gathered and marked"
-                    if not timed.after_cut
-                    else "after the cards were cut for the next deal"
+                    "after the cards were cut for the next deal"
+                    if timed.after_cut or target is not deal
+                    else "after the tricks were gathered and marked"
                 )
                 self.findings.append(
                     make_finding(
                         "WHIST-REVOKE-7",
                         "violation",
                         f"{claim.by} claimed the revoke by {matches[0].renounce.seat} at trick "
-                        f"{matches[0].renounce.trick} of deal {deal.number} {when}: too late, "
+                        f"{matches[0].renounce.trick} of deal {target.number} {when}: too late, "
                         "no penalty can be exacted.",
                         event=timed.index,
-                        deal=deal.number,
+                        deal=target.number,
                         trick=matches[0].renounce.trick,
                         seat=matches[0].renounce.seat,
                         basis=["WHIST-REVOKE-1"],
@@ -255,6 +258,16 @@ class Judge:
                     r.claimed_at = timed.index
                     r.applied = True
         return revokes
+
+    @staticmethod
+    def _claim_matches(claim: WhistClaim, renounce: Renounce) -> bool:
+        """Whether a revoke claim names this revoke (the adversaries', and as specified)."""
+        return (
+            renounce.side != claim.by
+            and (claim.against is None or renounce.seat == claim.against)
+            and (claim.trick is None or renounce.trick == claim.trick)
+            and (claim.ref is None or renounce.event == claim.ref)
+        )
 
     def _unfounded(
         self, deal: DealFacts, index: int, claim: object, corrected: list[Renounce]
