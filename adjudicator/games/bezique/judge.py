@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from adjudicator.cards import Card
+from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.state import (
     SEATS,
@@ -516,13 +517,7 @@ def early_results(replay: BeziqueReplay, basis: str) -> list[Finding]:
 # The ordinary game across deals (BEZ-SCORE-3, -4) ----------------------------------------------
 
 
-@dataclass
-class OrdinaryJudgement:
-    findings: list[Finding]
-    deals: list[BeziqueDealSummary]
-    corrected: dict[str, object]
-    claimed: dict[str, object]
-    steps: list[str]
+OrdinaryJudgement = Judgement[BeziqueDealSummary]
 
 
 def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudgement:

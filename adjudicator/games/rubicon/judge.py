@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.judge import DealPoints, early_results, score_deal, summary
 from adjudicator.games.bezique.state import BeziqueDealFacts, BeziqueReplay
@@ -11,14 +10,7 @@ from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
 from adjudicator.games.rubicon import scoring
 from adjudicator.record.bezique import RubiconRecord, RubiconRules
 
-
-@dataclass
-class RubiconJudgement:
-    findings: list[Finding]
-    deals: list[BeziqueDealSummary]
-    corrected: dict[str, object]
-    claimed: dict[str, object]
-    steps: list[str]
+RubiconJudgement = Judgement[BeziqueDealSummary]
 
 
 def game_value(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist.options import is_english
@@ -56,13 +57,7 @@ class Position:
     rubber_games: list[tuple[str, int]] = field(default_factory=list)
 
 
-@dataclass
-class WhistJudgement:
-    findings: list[Finding]
-    deals: list[WhistDealSummary]
-    corrected: dict[str, object]
-    claimed: dict[str, object]
-    steps: list[str]
+WhistJudgement = Judgement[WhistDealSummary]
 
 
 class Judge:
