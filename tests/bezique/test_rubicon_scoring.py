@@ -92,4 +92,3 @@ def test_values_are_whole_hundreds_and_never_below_600_for_a_decided_game(a: int
     else:
         assert outcome.value % 100 == 0 and outcome.value >= 600
         assert outcome.rubicon == (min(a, b) < 1000)
-    assert truncate(a) <= a
