@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.games.rubicon.scoring import law17_value, rubicon_value, truncate
+from adjudicator.games.rubicon.scoring import law17_value, rubicon_value
 
 
 def test_e1_plain_win_truncates_each_score_not_the_difference() -> None:
