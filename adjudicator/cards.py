@@ -57,6 +57,10 @@ _RANK_INPUT = {r: r for r in RANKS} | {"T": "10"}
 CARD_PATTERN = r"^\s*(?:[AaKkQqJjTt2-9]|10)\s*[SHDCshdc♠♥♦♣♤♡♢♧]\s*$"
 
 
+#: The validation error type of a card field that is not a card (see ``record.load``).
+CARD_ERROR = "card"
+
+
 class Card:
     """One card, named by rank and suit (copies in a bezique pack are interchangeable).
 
@@ -94,13 +98,26 @@ class Card:
         """Parse ``10H``, ``TH``, ``th``, ``Q♠``; raise ``ValueError`` naming the text."""
         return _parse(text)
 
+    @property
+    def value(self) -> str:
+        """The canonical text, as an enum member's value (for pydantic's enum validator)."""
+        return self._text
+
     @classmethod
     def __get_pydantic_core_schema__(cls, source: object, handler: object) -> object:
-        """As a model field: parsed leniently from text, written back canonical."""
+        """As a model field: canonical text is looked up inside pydantic-core (no Python
+        call per card); anything else goes to the lenient parser, written back canonical."""
         from pydantic_core import core_schema
 
-        return core_schema.no_info_plain_validator_function(
-            _coerce, serialization=core_schema.plain_serializer_function_ser_schema(str)
+        return core_schema.union_schema(
+            [
+                core_schema.enum_schema(cls, list(whist_pack()), sub_type="str", strict=False),
+                core_schema.no_info_plain_validator_function(_coerce),
+            ],
+            mode="left_to_right",
+            custom_error_type=CARD_ERROR,
+            custom_error_message="is not a card",
+            serialization=core_schema.plain_serializer_function_ser_schema(str),
         )
 
     def __str__(self) -> str:

@@ -4,24 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainSerializer, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
 
-from adjudicator.cards import CARD_PATTERN, Card, parse_card
-
-
-def _to_card(value: object) -> Card:
-    if isinstance(value, Card):
-        return value
-    if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a card")
-    return parse_card(value)
-
+from adjudicator.cards import CARD_PATTERN, Card
 
 #: A card in a record: lenient on input (``th``, ``T♥``), canonical on output (``10H``).
 CardField = Annotated[
     Card,
-    BeforeValidator(_to_card),
-    PlainSerializer(str, return_type=str),
     WithJsonSchema(
         {
             "type": "string",

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from adjudicator.cards import CARD_ERROR
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.record.envelope import AnyRecord, RecordAdapter
 
@@ -25,7 +26,14 @@ def load_record(path: str | Path) -> AnyRecord:
 
 def parse_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
     """Validate a record given as bytes, text or already-decoded JSON. Raises ``InputError``."""
-    data = raw if isinstance(raw, dict) else decode_json(raw)
+    if not isinstance(raw, dict):
+        try:  # the common case in one pass inside pydantic-core: no Python dict in between
+            return RecordAdapter.validate_json(raw)
+        except ValidationError:
+            pass  # decode again in Python for a clear message with a JSON pointer
+        data = decode_json(raw)
+    else:
+        data = raw
     _check_envelope(data)
     try:
         return RecordAdapter.validate_python(data)
@@ -93,6 +101,8 @@ def _input_error(exc: ValidationError, data: Any) -> InputError:
         message = f"unknown type {json.dumps(node.get('type') if isinstance(node, dict) else None)}; expected one of {error['ctx'].get('expected_tags')}"
     elif error["type"] == "union_tag_not_found":
         message = f"has no {error['ctx'].get('discriminator', 'tag')}"
+    elif error["type"] == CARD_ERROR:
+        message = f"{json.dumps(error.get('input'), ensure_ascii=False)} is not a card"
     elif error["type"] in ("literal_error", "enum"):
         message = f"{json.dumps(error.get('input'))} is not allowed: {message.lower()}"
     elif not message.startswith('"'):
