@@ -86,6 +86,17 @@ def jobs_speedup(count: int) -> dict[str, object]:
     }
 
 
+def python_loop_ns(n: int = 2_000_000) -> float:
+    """Nanoseconds per iteration of a plain Python loop (best of five): how fast this machine
+    runs Python, so that absolute figures from different machines can be compared."""
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        _spin(n)
+        best = min(best, time.perf_counter() - start)
+    return round(best / n * 1e9, 1)
+
+
 def _spin(n: int) -> int:
     total = 0
     for i in range(n):
@@ -159,7 +170,9 @@ def main() -> None:
     parser.add_argument("--stream", type=int, default=0, help="whist records to stream (0: skip)")
     args = parser.parse_args()
     report: dict[str, object] = {
+        "python_loop_ns_before": python_loop_ns(),
         "speed": speed(args.scale),
+        "python_loop_ns_after": python_loop_ns(),
         "jobs": jobs_speedup(args.jobs_records),
     }
     if args.stream:
