@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
+from adjudicator.cards import whist_pack
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
@@ -20,12 +21,8 @@ from adjudicator.games.whist.scoring import Choice, DealPlan, DealScore, Penalty
 from adjudicator.games.whist.state import DealFacts, Renounce, WhistReplay
 from adjudicator.games.whist.summary import (
     GameResult,
-    Honours,
     HonoursClaim,
-    Mark,
     PenaltyOption,
-    Revoke,
-    ScoreItem,
     WhistDealSummary,
 )
 from adjudicator.record.whist import WhistClaim, WhistRecord, WhistRules
@@ -33,6 +30,9 @@ from adjudicator.seats import SIDES, other_side
 
 CHOICES: tuple[Choice, ...] = ("tricks", "deduct", "add")
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
+
+#: Each card's canonical text: a dict lookup costs less than a ``str()`` call per card.
+_TEXT = {card: str(card) for card in whist_pack()}
 
 
 @dataclass
@@ -105,7 +105,8 @@ class Judge:
             for side, sheet in self.marked.items()
         }
         claimed = {"result": self.last_result, "marks": sheets}
-        return WhistJudgement(self.findings, summaries, corrected, claimed, self.steps)
+        # the plain class: calling the alias ``WhistJudgement`` goes through typing's slow path
+        return Judgement(self.findings, summaries, corrected, claimed, self.steps)
 
     def _games_words(self) -> str:
         games = self.position.games
@@ -117,10 +118,12 @@ class Judge:
 
     def _judge_deal(self, deal: DealFacts) -> WhistDealSummary:
         before = dict(self.position.score)
+        won = deal.tricks_won()
+        held = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
         revokes = self._judge_claims(deal)
         self._judge_penalties(deal, revokes)
         no_win, void = self._both_sides(deal, revokes)
-        honours, honour_claims = self._judge_honours(deal, before)
+        honours, honour_claims = self._judge_honours(deal, before, held)
         unchosen = [
             r
             for r in revokes
@@ -129,7 +132,7 @@ class Judge:
         options: list[PenaltyOption] | None = None
         if unchosen:
             options = self._advise(deal, revokes, unchosen, honours, no_win, before)
-        plan = self._plan(deal, revokes, honours, no_win, void)
+        plan = self._plan(deal, revokes, honours, no_win, void, won=won)
         result = scoring.score_deal(before, plan, self.scoring_rules)
         if void:
             for r in revokes:
@@ -143,63 +146,77 @@ class Judge:
             self.steps.append(
                 "  both sides revoked: the deal is void and nothing is scored (AMB-4)"
             )
-            result = scoring.DealScore((), deal.tricks_won(), before, before, None)
+            result = scoring.DealScore((), dict(won), before, before, None)
         self.steps.extend(f"  {step.text} [{step.rule}]" for step in result.steps)
         game, rubber, extra = self._after_deal(result)
-        items = [
-            ScoreItem(item=s.item, side=s.side, points=s.points, rule=s.rule, text=s.text)
-            for s in result.steps
-        ] + extra
         self._check_marks(deal, result, game, rubber)
         for timed in deal.results:
             self._check_result(timed.index, timed.event.winner, timed.event.value, deal.number)
-        return WhistDealSummary(
-            deal=deal.number,
-            event=deal.event,
-            dealer=deal.dealer,
-            trump=str(deal.trump),
-            hands={seat: [str(c) for c in cards] for seat, cards in deal.hands.items()},
-            tricks=[  # plain data, validated into TrickRow models in one pass by pydantic-core
-                {
-                    "trick": t.number,
-                    "leader": t.leader,
-                    "plays": [
-                        {"seat": p.seat, "card": str(p.card), "event": p.event} for p in t.plays
-                    ],
-                    "winner": t.winner or "",
-                }
-                for t in deal.tricks
-            ],  # type: ignore[misc]
-            tricks_won=deal.tricks_won(),
-            tricks_after_penalty=dict(result.tricks_after_penalty),
-            revokes=[
-                Revoke(
-                    seat=r.renounce.seat,
-                    side=r.renounce.side,
-                    trick=r.renounce.trick,
-                    event=r.renounce.event,
-                    established_at=cast(int, r.renounce.established_at),
-                    claimed_at=r.claimed_at,
-                    penalty=r.choice,
-                    penalty_chosen=r.chosen,
-                    applied=r.applied,
-                )
-                for r in revokes
-            ],
-            honours=Honours(
-                held=deal.honours_held(bool(self.rules.turn_up_counts_for_dealer)),
-                claims=honour_claims,
-            ),
-            score_before=before,
-            scores=items,
-            score_after=dict(result.after),
-            game=game,
-            rubber=rubber,
-            marks=[
-                Mark(event=m.index, side=m.event.side, for_=m.event.for_, points=m.event.points)
-                for m in deal.marks
-            ],
-            penalty_options=options,
+        # Plain data, validated into the summary's models in one pass by pydantic-core.
+        return WhistDealSummary.model_validate(
+            {
+                "deal": deal.number,
+                "event": deal.event,
+                "dealer": deal.dealer,
+                "trump": _TEXT[deal.trump],
+                "hands": {seat: [_TEXT[c] for c in cards] for seat, cards in deal.hands.items()},
+                "tricks": [
+                    {
+                        "trick": t.number,
+                        "leader": t.leader,
+                        "plays": [
+                            {"seat": p.seat, "card": _TEXT[p.card], "event": p.event}
+                            for p in t.plays
+                        ],
+                        "winner": t.winner or "",
+                    }
+                    for t in deal.tricks
+                ],
+                "tricks_won": won,
+                "tricks_after_penalty": result.tricks_after_penalty,
+                "revokes": [
+                    {
+                        "seat": r.renounce.seat,
+                        "side": r.renounce.side,
+                        "trick": r.renounce.trick,
+                        "event": r.renounce.event,
+                        "established_at": r.renounce.established_at,
+                        "claimed_at": r.claimed_at,
+                        "penalty": r.choice,
+                        "penalty_chosen": r.chosen,
+                        "applied": r.applied,
+                    }
+                    for r in revokes
+                ],
+                "honours": {"held": held, "claims": honour_claims},
+                "score_before": before,
+                "scores": [
+                    {
+                        "item": s.item,
+                        "side": s.side,
+                        "points": s.points,
+                        "rule": s.rule,
+                        "text": s.text,
+                    }
+                    for s in result.steps
+                ]
+                + extra,
+                "score_after": result.after,
+                "game": None if game is None else {"winner": game.winner, "value": game.value},
+                "rubber": (
+                    None if rubber is None else {"winner": rubber.winner, "value": rubber.value}
+                ),
+                "marks": [
+                    {
+                        "event": m.index,
+                        "side": m.event.side,
+                        "for": m.event.for_,
+                        "points": m.event.points,
+                    }
+                    for m in deal.marks
+                ],
+                "penalty_options": options,
+            }
         )
 
     # Claims (WHIST-REVOKE-6, -7) ---------------------------------------------------------------
@@ -471,9 +488,8 @@ class Judge:
     # Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
 
     def _judge_honours(
-        self, deal: DealFacts, before: dict[str, int]
+        self, deal: DealFacts, before: dict[str, int], held: dict[str, int]
     ) -> tuple[list[tuple[str, int]], list[HonoursClaim]]:
-        held = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
         target = cast(int, self.rules.game_target)
         valid: list[tuple[str, int]] = []
         claims: list[HonoursClaim] = []
@@ -588,6 +604,7 @@ class Judge:
         no_win: frozenset[str],
         void: bool,
         choices: dict[int, Choice] | None = None,
+        won: dict[str, int] | None = None,
     ) -> DealPlan:
         penalties = []
         for r in sorted(revokes, key=lambda x: x.renounce.trick):
@@ -611,7 +628,8 @@ class Judge:
                     else "",
                 )
             )
-        return DealPlan(deal.tricks_won(), tuple(penalties), tuple(honours), no_win, void)
+        tricks_won = deal.tricks_won() if won is None else won
+        return DealPlan(tricks_won, tuple(penalties), tuple(honours), no_win, void)
 
     def _advise(
         self,
@@ -708,7 +726,9 @@ class Judge:
 
     def _after_deal(
         self, result: DealScore
-    ) -> tuple[GameResult | None, GameResult | None, list[ScoreItem]]:
+    ) -> tuple[scoring.GameValue | None, scoring.RubberValue | None, list[dict[str, object]]]:
+        """Turn the scores down when a game is won; the items come back as plain data for
+        the summary."""
         position = self.position
         position.score = dict(result.after)
         if result.winner is None:
@@ -721,31 +741,33 @@ class Judge:
         self.steps.append(
             f"  {value.text} [{value.rule}]; the scores are turned down [WHIST-SCORE-4]"
         )
-        items = [
-            ScoreItem(
-                item="game", side=value.winner, points=value.value, rule=value.rule, text=value.text
-            )
+        items: list[dict[str, object]] = [
+            {
+                "item": "game",
+                "side": value.winner,
+                "points": value.value,
+                "rule": value.rule,
+                "text": value.text,
+            }
         ]
-        game = GameResult(winner=value.winner, value=value.value)
-        rubber_result = None
         if self.rules.game_value_mode == "rubber_points":
             rubber = scoring.rubber_value(position.games)
             if rubber is not None:
                 self.steps.extend(f"  {w} [WHIST-RUBBER-4]" for w in rubber.steps)
                 items.append(
-                    ScoreItem(
-                        item="rubber",
-                        side=rubber.winner,
-                        points=scoring.RUBBER_BONUS,
-                        rule="WHIST-RUBBER-3",
-                        text=rubber.steps[0],
-                    )
+                    {
+                        "item": "rubber",
+                        "side": rubber.winner,
+                        "points": scoring.RUBBER_BONUS,
+                        "rule": "WHIST-RUBBER-3",
+                        "text": rubber.steps[0],
+                    }
                 )
                 position.last_rubber = rubber
                 position.rubber_games = position.games
                 position.games = []
-                rubber_result = GameResult(winner=rubber.winner, value=rubber.value)
-        return game, rubber_result, items
+                return value, rubber, items
+        return value, None, items
 
     def _note_score_findings(
         self, deal: DealFacts, result: DealScore, revokes: list[RevokeRuling]
@@ -785,7 +807,10 @@ class Judge:
     # Marks and results (WHIST-SCORE-7) ---------------------------------------------------------
 
     def _expected_marks(
-        self, result: DealScore, game: GameResult | None, rubber: GameResult | None
+        self,
+        result: DealScore,
+        game: scoring.GameValue | None,
+        rubber: scoring.RubberValue | None,
     ) -> dict[tuple[str, str], tuple[int, int, str]]:
         expected: dict[tuple[str, str], tuple[int, int, str]] = {}
         for step in result.steps:
@@ -803,8 +828,14 @@ class Judge:
         return expected
 
     def _check_marks(
-        self, deal: DealFacts, result: DealScore, game: GameResult | None, rubber: GameResult | None
+        self,
+        deal: DealFacts,
+        result: DealScore,
+        game: scoring.GameValue | None,
+        rubber: scoring.RubberValue | None,
     ) -> None:
+        if not deal.marks:
+            return
         expected = self._expected_marks(result, game, rubber)
         groups: dict[tuple[str, str], list[int]] = {}
         last: dict[tuple[str, str], int] = {}
@@ -832,20 +863,19 @@ class Judge:
                     basis=[rule],
                 )
             )
-        if deal.marks:
-            for (side, item), (_low, high, rule) in expected.items():
-                if high and (side, item) not in groups:
-                    self.findings.append(
-                        make_finding(
-                            "WHIST-SCORE-7",
-                            "info",
-                            f"No mark was written for {side}'s {item} ({high}) in deal {deal.number}; "
-                            "the corrected score counts it.",
-                            event=deal.event,
-                            deal=deal.number,
-                            basis=[rule],
-                        )
+        for (side, item), (_low, high, rule) in expected.items():
+            if high and (side, item) not in groups:
+                self.findings.append(
+                    make_finding(
+                        "WHIST-SCORE-7",
+                        "info",
+                        f"No mark was written for {side}'s {item} ({high}) in deal {deal.number}; "
+                        "the corrected score counts it.",
+                        event=deal.event,
+                        deal=deal.number,
+                        basis=[rule],
                     )
+                )
 
     def _window(self, item: str) -> str:
         if self.english:

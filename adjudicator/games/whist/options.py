@@ -6,6 +6,7 @@ own text settles it the preset follows the code, otherwise the digest's suggesti
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from adjudicator.record.whist import Code, WhistRules
@@ -61,8 +62,13 @@ CODE_PRESETS: dict[Code, dict[str, Any]] = {
 }
 
 
+@lru_cache(maxsize=64)
 def resolve(rules: WhistRules) -> WhistRules:
-    """Every option filled: the record's own value, else the code's preset."""
+    """Every option filled: the record's own value, else the code's preset.
+
+    Cached: the rules models are frozen and hashable and the result is a frozen model of
+    plain values, and most records of a batch share a handful of rule sets.
+    """
     preset = CODE_PRESETS[rules.code]
     given = rules.model_dump(exclude_none=True)
     resolved = preset | given

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import Generic, NoReturn, TypeVar
 
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
@@ -39,7 +39,11 @@ from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
 E = TypeVar("E")
 _LEFT = {seat: left_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
-_HONOURS = frozenset({"A", "K", "Q", "J"})  # WHIST-HONOURS-1
+_POWER = {card: _RANK[card.rank] for card in whist_pack()}  # by card: one lookup, not two
+_SIDE: dict[str, str] = {seat: side_of(seat) for seat in WHIST_SEATS}
+_SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in Suit}
+# WHIST-HONOURS-1: the trump A K Q J, by trump suit
+_HONOUR_CARDS = {suit: tuple(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
 
 
 def _winner(plays: list[PlayedCard], trump: Suit) -> int:
@@ -47,10 +51,10 @@ def _winner(plays: list[PlayedCard], trump: Suit) -> int:
     the replay's hot loop."""
     best = 0
     best_card = plays[0].card
-    for position in range(1, 4):
+    for position in (1, 2, 3):
         card = plays[position].card
         if card.suit is best_card.suit:
-            if _RANK[card.rank] < _RANK[best_card.rank]:
+            if _POWER[card] < _POWER[best_card]:
                 best, best_card = position, card
         elif card.suit is trump:
             best, best_card = position, card
@@ -64,7 +68,10 @@ class Phase(Enum):
     AFTER_CUT = "after cut"
 
 
-@dataclass
+_PLAY = Phase.PLAY  # a module global: an Enum class attribute lookup is slow in the hot loop
+
+
+@dataclass(slots=True)
 class Trick:
     """One trick: the cards on the table, in the order played."""
 
@@ -139,20 +146,19 @@ class DealFacts:
         won = {"NS": 0, "EW": 0}
         for trick in self.tricks:
             if trick.winner is not None:
-                won[side_of(trick.winner)] += 1
+                won[_SIDE[trick.winner]] += 1
         return won
 
     def honours_held(self, turn_up_counts: bool = True) -> dict[str, int]:
         """Trump A K Q J held per side as dealt (WHIST-HONOURS-1, -2; AMB-23)."""
         held = {"NS": 0, "EW": 0}
-        trump = self.trump.suit
+        honours = _HONOUR_CARDS[self.trump.suit]
+        if not turn_up_counts:
+            honours = tuple(card for card in honours if card is not self.trump)
         for seat, cards in self.hands.items():
-            side = side_of(seat)
-            for card in cards:
-                if card.suit is trump and card.rank in _HONOURS:
-                    if card is self.trump and not turn_up_counts:
-                        continue
-                    held[side] += 1
+            for card in honours:  # four lookups in each hand, not a pass over all 52 cards
+                if card in cards:
+                    held[_SIDE[seat]] += 1
         return held
 
 
@@ -264,34 +270,20 @@ class WhistState:
     # Deal (WHIST-DEAL-3, -4, -7) -------------------------------------------------------------
 
     def _apply_deal(self, index: int, event: WhistDeal) -> None:
-        if self.phase == Phase.PLAY:
+        if self.phase is _PLAY:
             self._incomplete_deal(index)
         self._establish_all()
-        where = pointer_of("events", index)
-        hands: dict[str, list[Card]] = {}
-        seen: dict[Card, str] = {}
-        for seat in WHIST_SEATS:
-            if seat not in event.hands:
-                raise InputError(f"{where}/hands", f"no hand for {seat}")
-            cards = list(event.hands[seat])
-            for position, card in enumerate(cards):
-                if card in seen:
-                    raise InputError(
-                        f"{where}/hands/{seat}/{position}",
-                        f"{card} is dealt twice (also to {seen[card]})",
-                    )
-                seen[card] = seat
-            if len(cards) != 13:
-                raise InputError(
-                    f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13"
-                )
-            hands[seat] = cards
-        if len(seen) != 52:  # pragma: no cover - 4 x 13 distinct cards are the whole pack
-            missing = [str(c) for c in whist_pack() if c not in seen]
-            raise InputError(f"{where}/hands", f"cards missing from the pack: {missing}")
+        given = event.hands
+        hands: dict[str, list[Card]] = {s: list(given[s]) for s in WHIST_SEATS if s in given}
+        if (
+            len(hands) != 4
+            or any(len(cards) != 13 for cards in hands.values())
+            or len(set().union(*hands.values())) != 52
+        ):
+            self._bad_hands(index, event)
         if event.trump not in hands[event.dealer]:
             raise InputError(
-                f"{where}/trump",
+                f"{pointer_of('events', index)}/trump",
                 f"the trump card {event.trump} is not in the dealer's ({event.dealer}) hand",
             )
         number = len(self.deals) + 1
@@ -311,11 +303,37 @@ class WhistState:
                         basis=["WHIST-DEAL-4"],
                     )
                 )
-        self.deals.append(DealFacts(number, index, event.dealer, event.trump, hands))
+        deal = DealFacts(number, index, event.dealer, event.trump, hands)
+        deal.tricks.append(Trick(1, _LEFT[event.dealer]))
+        self.deals.append(deal)
         self.hands = {seat: set(cards) for seat, cards in hands.items()}
         self.exposed = {seat: set() for seat in WHIST_SEATS}
-        self.deal.tricks.append(Trick(1, left_of(event.dealer)))
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
+
+    @staticmethod
+    def _bad_hands(index: int, event: WhistDeal) -> NoReturn:
+        """Name the first thing wrong with hands that are not 4 x 13 distinct cards."""
+        where = pointer_of("events", index)
+        seen: dict[Card, str] = {}
+        for seat in WHIST_SEATS:
+            if seat not in event.hands:
+                raise InputError(f"{where}/hands", f"no hand for {seat}")
+            cards = event.hands[seat]
+            for position, card in enumerate(cards):
+                if card in seen:
+                    raise InputError(
+                        f"{where}/hands/{seat}/{position}",
+                        f"{card} is dealt twice (also to {seen[card]})",
+                    )
+                seen[card] = seat
+            if len(cards) != 13:
+                raise InputError(
+                    f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13"
+                )
+        if len(seen) != 52:  # pragma: no cover - 4 x 13 distinct cards are the whole pack
+            missing = [str(c) for c in whist_pack() if c not in seen]
+            raise InputError(f"{where}/hands", f"cards missing from the pack: {missing}")
+        raise AssertionError("4 x 13 distinct cards are a whole pack")  # pragma: no cover
 
     def _incomplete_deal(self, index: int | None) -> None:
         done = len(self._complete_tricks())
@@ -331,46 +349,50 @@ class WhistState:
     # Play (WHIST-PLAY-2..5, WHIST-IRREG-1, -2, WHIST-REVOKE-1, -3) ----------------------------
 
     def _apply_play(self, index: int, event: WhistPlay) -> None:
-        if self.phase is not Phase.PLAY:
+        """Nine events in ten: the lawful case is kept short; findings only when it is not."""
+        if self.phase is not _PLAY:
             raise InputError(f"/events/{index}", self._no_play_message())
-        seat, card = event.seat, event.card
+        seat = event.seat
+        card = event.card
         deal = self.deals[-1]
         trick = deal.tricks[-1]
         plays = trick.plays
-        if len(plays) == 4:
+        count = len(plays)
+        if count == 4:
             self._quit(trick, index)
             trick = Trick(trick.number + 1, trick.winner or trick.leader)
             deal.tricks.append(trick)
             plays = trick.plays
+            count = 0
         hand = self.hands[seat]
         if card not in hand:
             raise InputError(f"/events/{index}/card", self._not_held_message(seat, card))
-        if plays and seat in [p.seat for p in plays]:
-            raise InputError(
-                f"/events/{index}/seat",
-                f"{seat} has already played to trick {trick.number}; a second card to the same "
-                "trick must be taken back with a retract first",
-            )
+        if not count:
+            expected = trick.leader
+        else:
+            last = plays[-1].seat
+            expected = _LEFT[last]  # the usual case: play passes to the left
+            if expected == plays[0].seat or (count > 1 and last != _LEFT[plays[-2].seat]):
+                expected = self.expected_seat()
+            # the expected seat has not played to this trick; any other seat may have
+            if seat != expected and seat in [p.seat for p in plays]:
+                raise InputError(
+                    f"/events/{index}/seat",
+                    f"{seat} has already played to trick {trick.number}; a second card to the "
+                    "same trick must be taken back with a retract first",
+                )
         if self.pending:
             self._establish_by_play(seat, trick.number, index)
-        if not plays:
-            expected = trick.leader
-        elif len(plays) == 1 or plays[-1].seat == _LEFT[plays[-2].seat]:
-            expected = _LEFT[plays[-1].seat]  # the usual case: play passes to the left
-            if expected == plays[0].seat:
-                expected = self.expected_seat()
-        else:
-            expected = self.expected_seat()
         if seat != expected:
             self._out_of_turn(index, seat, card, expected, trick)
-        if plays and card.suit is not plays[0].card.suit:
+        if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
-        hand.discard(card)
+        hand.remove(card)
         exposed = self.exposed[seat]
         if exposed:
             exposed.discard(card)
         plays.append(PlayedCard(seat, card, index))
-        if len(plays) == 4:
+        if count == 3:
             trick.winner = plays[_winner(plays, deal.trump.suit)].seat
             if trick.number == 13:
                 self._quit(trick, index)
@@ -417,7 +439,7 @@ class WhistState:
         if card.suit is led:
             return
         hand = self.hands[seat]
-        if any(c.suit is led for c in hand):
+        if not hand.isdisjoint(_SUIT_CARDS[led]):
             held = sort_hand(cards_of_suit(hand, led))
             self.pending.append(Renounce(seat, trick.number, index, card, led, held))
 
@@ -436,6 +458,8 @@ class WhistState:
     def _quit(self, trick: Trick, index: int) -> None:
         """The trick is turned and quitted (by the next lead, AMB-17): renounces in it stand."""
         trick.quitted = True
+        if not self.pending:
+            return
         if self.rules.infer_quit_from_next_lead or trick.number == 13:
             for renounce in self.pending:
                 if renounce.trick == trick.number and renounce.established_at is None:
@@ -618,6 +642,10 @@ def iter_states(record: WhistRecord, rules: WhistRules) -> Iterator[tuple[int, W
 def replay(record: WhistRecord, rules: WhistRules) -> WhistReplay:
     """Replay every event in order; findings of play are collected, never raised."""
     state = WhistState(rules)
+    apply, play = state.apply, state._apply_play
     for index, event in enumerate(record.events):
-        state.apply(index, event)
+        if type(event) is WhistPlay:  # straight to the hot path, as ``apply`` would
+            play(index, event)
+        else:
+            apply(index, event)
     return state.finish()
