@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards import Card, format_cards
 from adjudicator.errors import InputError, pointer_of
+
+# The replay's data classes, looked up at call time: ``state`` imports this module (a cycle).
+from adjudicator.games.bezique import state as facts
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     COURT,
@@ -46,8 +49,6 @@ def window_problem(state: BeziqueState, seat: str) -> str | None:
 
 
 def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> None:
-    from adjudicator.games.bezique.state import Declaration
-
     deal = state.deal
     seat, name = event.seat, event.combination
     cards = list(event.cards)
@@ -56,7 +57,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     trick = (
         int(state.window["trick"]) if state.window else len([t for t in deal.tricks if t.winner])
     )
-    declaration = Declaration(
+    declaration = facts.Declaration(
         event=index,
         seat=seat,
         name=name,
@@ -73,10 +74,10 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     if carte_blanche:
         _check_carte_blanche_cards(state, index, event, declaration, problem)
         return
+    table = state.table[seat]
     for table_card in instances:  # the cards are laid on the table whatever the ruling
-        if table_card not in state.table[seat]:
-            state.hand[seat][table_card.card] -= 1
-            state.table[seat].append(table_card)
+        if table_card not in table:
+            state.lay(seat, table_card)
     if problem is not None:
         rule, message = problem
         declaration.legal = False
@@ -122,38 +123,47 @@ def _locate(
     first, and from the hand only what is missing, plus one fresh card when every table copy
     named was already declared in the class (a re-formed combination needs one new card).
     """
-    from adjudicator.games.bezique.state import TableCard
-
     cls = COMBINATIONS[name].cls
-    free_table = list(state.table[seat])
+    rubicon = state.rubicon
+    free_table: dict[Card, list[TableCard]] = {}  # card -> its free copies, in table order
+    for table_card in state.table[seat]:
+        free_table.setdefault(table_card.card, []).append(table_card)
     hand = dict(state.hand[seat])
     chosen: list[TableCard] = []
     for position, card in enumerate(cards):
-        copies = [t for t in free_table if t.card == card]
-        unused = [t for t in copies if not t.history.get(cls)]
-        prefer_table = state.variant.rubicon and copies
-        if unused or prefer_table:
-            pick = min(unused or copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
-            free_table.remove(pick)
-            chosen.append(pick)
-        elif hand.get(card, 0) > 0:
+        copies = free_table.get(card)
+        if copies:
+            unused = [t for t in copies if not t.history.get(cls)]
+            if unused or rubicon:
+                pick = _least_used(unused or copies, cls)
+                copies.remove(pick)
+                chosen.append(pick)
+                continue
+        if hand.get(card, 0) > 0:
             hand[card] -= 1
-            chosen.append(TableCard(state.new_uid(), card))
+            chosen.append(facts.TableCard(state.new_uid(), card, {}))
         elif copies:
-            pick = min(copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
-            free_table.remove(pick)
+            pick = _least_used(copies, cls)
+            copies.remove(pick)
             chosen.append(pick)
         else:
             raise InputError(
                 pointer_of("events", index, "cards", position),
                 f"{seat} holds no {card} (in the hand or on the table) to declare",
             )
-    if state.variant.rubicon and cls and all(t.history.get(cls) for t in chosen):
+    if rubicon and cls and all(t.history.get(cls) for t in chosen):
         for position, table_card in enumerate(chosen):
             if hand.get(table_card.card, 0) > 0:
-                chosen[position] = TableCard(state.new_uid(), table_card.card)
+                chosen[position] = facts.TableCard(state.new_uid(), table_card.card, {})
                 break
     return chosen
+
+
+def _least_used(copies: list[TableCard], cls: str) -> TableCard:
+    """The copy least declared in the class, then the oldest (one copy: no sort key built)."""
+    if len(copies) == 1:
+        return copies[0]
+    return min(copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
 
 
 def _problem(
@@ -208,10 +218,13 @@ def _class_problem(
     cls = combo.cls
     if not cls:
         return None
+    used = [t for t in instances if t.history.get(cls)]
+    if not used:
+        return None  # the common case: every card new to the class
     by_event = {d.event: d for d in state.deal.declarations}
     kind = kind_of(name)
-    for table_card in instances:
-        for earlier in table_card.history.get(cls, []):
+    for table_card in used:
+        for earlier in table_card.history[cls]:
             before = by_event[earlier]
             if COMBINATIONS[before.name].rank > combo.rank:
                 return (
@@ -227,9 +240,6 @@ def _class_problem(
                     f"scored in the {before.name} at event {earlier}: in the ordinary game a "
                     "card may not form a second combination of the same kind, nor refill one.",
                 )
-    used = [t for t in instances if t.history.get(cls)]
-    if not used:
-        return None
     on_table = {id(t) for t in state.table[seat]}
     if state.variant.rubicon:
         fresh = [t for t in instances if not t.history.get(cls)]
@@ -365,7 +375,7 @@ def _carte_blanche_problem(
         )
     status = state.cb.get(seat)
     if status is None:
-        if state.played_any[seat]:
+        if state.has_played(seat):
             return (
                 "RUB-CB-2",
                 f"{seat} declared carte blanche after playing a card: it must be "

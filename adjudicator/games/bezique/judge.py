@@ -10,6 +10,7 @@ game's running score across deals to the target; Rubicon values each deal in
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from adjudicator.cards import Card
 from adjudicator.engine.judgement import Judgement
@@ -22,11 +23,10 @@ from adjudicator.games.bezique.state import (
 )
 from adjudicator.games.bezique.summary import (
     BeziqueDealSummary,
-    BeziqueMark,
     DeclarationRow,
     ScoreLine,
 )
-from adjudicator.games.bezique.tables import Variant, is_brisque
+from adjudicator.games.bezique.tables import BRISQUE_RANKS, Variant, is_brisque
 from adjudicator.record.bezique import BeziqueRecord, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
@@ -43,7 +43,7 @@ class DealPoints:
     brisques: dict[str, int]  # counts, after any end-play penalty
     last_trick: str | None
     indeterminate_from: int | None
-    rows: list[DeclarationRow]
+    rows: list[DeclarationRow | dict[str, object]]  # plain rows: validated with the summary
     count_demanded: bool = False
     findings: list[Finding] = field(default_factory=list)
 
@@ -116,7 +116,7 @@ def score_deal(
     challenged = _challenges(deal, find)
 
     # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
-    rows: list[DeclarationRow] = []
+    rows: list[DeclarationRow | dict[str, object]] = []
     for d in deal.declarations:
         marked = d.marked if d.marked is not None else d.scored_marked
         scored = d.status in ("scored", "scored-later")
@@ -159,20 +159,20 @@ def score_deal(
                     stands_only=True,
                 )
         status = d.status if d.legal else "illegal"
-        rows.append(
-            DeclarationRow(
-                event=d.event,
-                seat=d.seat,
-                combination=d.name,
-                right_combination=d.right_name,
-                cards=[str(c) for c in d.cards],
-                marked=marked,
-                value=d.value if d.legal else 0,
-                status=status,
-                rule=d.rule,
-                scored_by=d.scored_by,
-                stands=stands,
-            )
+        rows.append(  # a DeclarationRow as plain data, validated in one pass by ``summary``
+            {
+                "event": d.event,
+                "seat": d.seat,
+                "combination": d.name,
+                "right_combination": d.right_name,
+                "cards": [str(c) for c in d.cards],
+                "marked": marked,
+                "value": d.value if d.legal else 0,
+                "status": status,
+                "rule": d.rule,
+                "scored_by": d.scored_by,
+                "stands": stands,
+            }
         )
 
     # Unlawful scores of carried declarations: law 50 lets them stand unless challenged in time
@@ -432,7 +432,9 @@ def _tricks_after_penalty(
             elif mode == "french_nothing_after" and owner == offender:
                 owner = ""
         if owner:
-            brisques[owner] += sum(is_brisque(p.card) for p in trick.plays)
+            for play in trick.plays:  # a loop, not sum() over a generator: 64 tricks a deal
+                if play.card.rank in BRISQUE_RANKS:
+                    brisques[owner] += 1
         if trick.number == last_number:
             last_winner = owner or None
     last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
@@ -456,20 +458,39 @@ def _rubicon_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None
 
 
 def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> BeziqueDealSummary:
-    marks = [
-        BeziqueMark(event=m.event, seat=m.seat, item=m.item, points=m.points) for m in deal.marks
+    """The deal's summary; rows are built as plain data and validated into the output
+    models in one pass (pydantic-core), not one model at a time."""
+    marks: list[dict[str, object]] = [  # BeziqueMark rows
+        {"event": m.event, "seat": m.seat, "item": m.item, "points": m.points} for m in deal.marks
     ]
     for d in deal.declarations:
         if d.marked is not None:
             marks.append(
-                BeziqueMark(event=d.event, seat=d.seat, item="declaration", points=d.marked)
+                {"event": d.event, "seat": d.seat, "item": "declaration", "points": d.marked}
             )
         if d.scored_by is not None and d.scored_marked is not None:
             marks.append(
-                BeziqueMark(
-                    event=d.scored_by, seat=d.seat, item="declaration", points=d.scored_marked
-                )
+                {
+                    "event": d.scored_by,
+                    "seat": d.seat,
+                    "item": "declaration",
+                    "points": d.scored_marked,
+                }
             )
+    tricks = []  # BeziqueTrickRow rows (plain loops: cheaper than nested comprehensions)
+    for t in deal.tricks:
+        plays = []
+        for p in t.plays:
+            plays.append({"seat": p.seat, "card": str(p.card), "event": p.event})
+        tricks.append(
+            {
+                "trick": t.number,
+                "leader": t.leader,
+                "winner": t.winner or "",
+                "endplay": t.endplay,
+                "plays": plays,
+            }
+        )
     return BeziqueDealSummary(
         deal=deal.number,
         event=deal.event,
@@ -478,24 +499,15 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         turn_up=str(deal.turn_up) if deal.turn_up else None,
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
-        tricks=[  # plain data, validated into BeziqueTrickRow models in one pass
-            {
-                "trick": t.number,
-                "leader": t.leader,
-                "winner": t.winner or "",
-                "endplay": t.endplay,
-                "plays": [{"seat": p.seat, "card": str(p.card), "event": p.event} for p in t.plays],
-            }
-            for t in deal.tricks
-        ],  # type: ignore[misc]
-        declarations=points.rows,
+        tricks=tricks,  # type: ignore[arg-type]
+        declarations=points.rows,  # type: ignore[arg-type]
         brisques=points.brisques,
         last_trick=points.last_trick,
         scores=points.lines,
         totals=points.official,
         totals_cards_made=points.cards_made,
         indeterminate_from_trick=points.indeterminate_from,
-        marks=sorted(marks, key=lambda m: m.event),
+        marks=sorted(marks, key=itemgetter("event")),  # type: ignore[arg-type]
         **extra,  # type: ignore[arg-type]
     )
 

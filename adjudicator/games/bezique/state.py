@@ -11,11 +11,13 @@ does not hold, a draw that is not the top of the given stock) raise ``InputError
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from adjudicator.cards import Card, Suit, format_cards
-from adjudicator.engine.tricks import PlayedCard, legal_follows, trick_winner, winning_cards
+from adjudicator.engine.tricks import PlayedCard, legal_follows, winning_cards
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique import declarations
@@ -34,6 +36,11 @@ from adjudicator.record.bezique import (
 
 SEATS = ("A", "B")
 
+#: Rank order for the two-card trick (BEZ-PLAY-3): a lower index wins within a suit.
+_ORDER = {rank: position for position, rank in enumerate(RANKS)}
+#: The 32 cards of one bézique pack (cards are interned: membership is by identity, in C).
+_PACK = frozenset(Card(rank, suit) for suit in Suit for rank in RANKS)
+
 
 def other(seat: str) -> str:
     return "B" if seat == "A" else "A"
@@ -46,16 +53,25 @@ class Phase(Enum):
     DONE = "deal over"
 
 
-@dataclass
+# The members as plain names: an Enum member look-up is a descriptor call, and the replay
+# compares phases on every event.
+_DEAL, _STOCK, _END, _DONE = Phase.DEAL, Phase.STOCK, Phase.END, Phase.DONE
+
+
+@dataclass(slots=True, eq=False)
 class TableCard:
-    """One physical copy lying on a player's table, with its history by class."""
+    """One physical copy lying on a player's table, with its history by class.
+
+    Copies are told apart by identity (each has its own ``uid``): ``in`` and ``remove`` on
+    the table lists then run at C speed.
+    """
 
     uid: int
     card: Card
     history: dict[str, list[int]] = field(default_factory=dict)  # class -> declaration events
 
 
-@dataclass
+@dataclass(slots=True)
 class Declaration:
     """A ``declare`` event as judged: legal or not, scored now, carried, lost."""
 
@@ -78,7 +94,7 @@ class Declaration:
     rule: str | None = None  # the rule broken, if illegal
 
 
-@dataclass
+@dataclass(slots=True)
 class Trick:
     number: int
     leader: str
@@ -143,7 +159,14 @@ class BeziqueReplay:
 
 
 class BeziqueState:
-    """The table during the replay; ``apply(index, event)`` is the only mutator."""
+    """The table during the replay; ``apply(index, event)`` is the only mutator.
+
+    Why it is written as it is: a Rubicon record is some 250 events, so the hot paths (play,
+    draw) read plain attributes set when a deal starts (``deal``, ``hand``, ``count``) and
+    check the cheap, common case first; the full scans run only to word a finding.
+    """
+
+    deal: BeziqueDealFacts  # the current deal: set by each ``deal`` event
 
     def __init__(
         self,
@@ -161,31 +184,40 @@ class BeziqueState:
         self.remarriage_mode = remarriage_mode
         self.exchange_is_declaration = exchange_is_declaration
         self.trump_by_marriage = trump_by_marriage or variant.rubicon
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.deals: list[BeziqueDealFacts] = []
         self.findings: list[Finding] = []
         self.early_results: list[tuple[int, BeziqueResult]] = []
         self._uid = 0
+        # the variant's data as plain attributes, read on every play and draw
+        self.rubicon = variant.rubicon
+        self._has_turn_up = variant.turn_up
+        self._hand_size = variant.hand
+        self._tricks = variant.tricks
+        self._refill = variant.rubicon and refill_by_duplicate
 
     # Queries ----------------------------------------------------------------------------
 
-    @property
-    def deal(self) -> BeziqueDealFacts:
-        return self.deals[-1]
+    def has_played(self, seat: str) -> bool:
+        """Whether the seat has played a card in this deal (carte blanche comes before)."""
+        return any(p.seat == seat for trick in self.deal.tricks for p in trick.plays)
 
     def held(self, seat: str) -> int:
         """Cards in the hand and on the table (kept as a running count: plays -1, draws +1)."""
         return self.count[seat]
 
     def expected_leader(self) -> str:
-        done = [t for t in self.deal.tricks if t.winner]
-        return done[-1].winner if done else other(self.deal.dealer)  # type: ignore[return-value]
+        """The winner of the last trick won (only the current trick may have no winner)."""
+        for trick in reversed(self.deal.tricks):
+            if trick.winner:
+                return trick.winner
+        return other(self.deal.dealer)
 
     def legal_plays(self, seat: str) -> list[Card]:
         """What the seat may lawfully play now (BEZ-PLAY-2, BEZ-LAST-2)."""
-        cards = list((self.hand[seat] + Counter(t.card for t in self.table[seat])).elements())
+        cards = self._held_cards(seat)
         trick = self.current
-        if self.phase != Phase.END or trick is None or len(trick.plays) != 1:
+        if self.phase != _END or trick is None or len(trick.plays) != 1:
             return sorted(set(cards), key=str)
         led = trick.plays[0].card
         return sorted(set(self.endplay_legal(cards, led)), key=str)
@@ -204,36 +236,25 @@ class BeziqueState:
             return trumps
         return legal_follows(cards, led.suit)
 
+    def _held_cards(self, seat: str) -> list[Card]:
+        """Every card the seat holds, hand and table (copies may repeat; callers use sets)."""
+        held = [card for card, copies in self.hand[seat].items() if copies > 0]
+        held.extend(t.card for t in self.table[seat])
+        return held
+
     # The one mutator ----------------------------------------------------------------------
 
     def apply(self, index: int, event: BeziqueEvent) -> None:
-        match event:
-            case BeziqueDeal():
-                self._apply_deal(index, event)
-            case BeziquePlay():
-                self._apply_play(index, event)
-            case BeziqueDraw():
-                self._apply_draw(index, event)
-            case BeziqueDeclare():
-                self._require_deal(index, "declaration")
-                declarations.apply_declare(self, index, event)
-            case BeziqueExchange():
-                self._require_deal(index, "exchange")
-                self._apply_exchange(index, event)
-            case BeziqueScore():
-                self._require_deal(index, "score")
-                self._apply_score(index, event)
-            case BeziqueClaim():
-                self._require_deal(index, "claim")
-                self.deal.claims.append((index, event))
-            case BeziqueResult():
-                if self.deals:
-                    self.deal.results.append((index, event))
-                else:
-                    self.early_results.append((index, event))
+        """Dispatch on the event's class (one dict look-up: the replay's innermost call)."""
+        handler = _HANDLERS.get(type(event))
+        if handler is None:  # a subclass of an event model: match it as ``isinstance`` would
+            handler = next((h for t, h in _HANDLERS.items() if isinstance(event, t)), None)
+            if handler is None:
+                return
+        handler(self, index, event)
 
     def finish(self) -> BeziqueReplay:
-        if self.deals and self.phase != Phase.DONE:
+        if self.deals and self.phase != _DONE:
             self._incomplete(None)
         return BeziqueReplay(self.variant, self.deals, self.findings, self.early_results)
 
@@ -267,16 +288,24 @@ class BeziqueState:
 
     def rub(self, law: int) -> list[str]:
         """The Portland law as a basis, in Rubicon only."""
-        return [f"RUB-LAW-{law}"] if self.variant.rubicon else []
+        return [f"RUB-LAW-{law}"] if self.rubicon else []
 
     def new_uid(self) -> int:
         self._uid += 1
         return self._uid
 
+    def lay(self, seat: str, table_card: TableCard) -> None:
+        """A copy from the hand goes to the table (declared): ``on_table`` keeps count."""
+        card = table_card.card
+        self.hand[seat][card] -= 1
+        self.table[seat].append(table_card)
+        copies = self.on_table[seat]
+        copies[card] = copies.get(card, 0) + 1
+
     # Deal (BEZ-DEAL-2, RUB-DEAL-1, BEZ-CARDS-1) ---------------------------------------------
 
     def _apply_deal(self, index: int, event: BeziqueDeal) -> None:
-        if self.deals and self.phase != Phase.DONE:
+        if self.deals and self.phase != _DONE:
             self._incomplete(index)
         where = pointer_of("events", index)
         variant = self.variant
@@ -294,16 +323,9 @@ class BeziqueState:
             raise InputError(f"{where}/turn_up", "the ordinary game needs the turned-up trump card")
         if not variant.turn_up and event.turn_up is not None:
             raise InputError(f"{where}/turn_up", "Rubicon Bézique has no turn-up")
-        self.seen: Counter[Card] = Counter()
-        for seat in SEATS:
-            for position, card in enumerate(hands[seat]):
-                self._see(card, f"{where}/hands/{seat}/{position}")
-        if event.turn_up is not None:
-            self._see(event.turn_up, f"{where}/turn_up")
+        self._see_deal(event, hands, where)
         self.stock: list[Card] | None = None
         if event.stock is not None:
-            for position, card in enumerate(event.stock):
-                self._see(card, f"{where}/stock/{position}")
             expected = variant.stock_size - (1 if variant.turn_up else 0)
             if len(event.stock) != expected:
                 raise InputError(
@@ -315,22 +337,40 @@ class BeziqueState:
         trump = (
             event.turn_up.suit if event.turn_up is not None and not self.trump_by_marriage else None
         )
-        self.deals.append(
-            BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, trump)
-        )
+        self.deal = BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, trump)
+        self.deals.append(self.deal)
         self.hand: dict[str, Counter[Card]] = {s: Counter(hands[s]) for s in SEATS}
         self.count = {s: len(hands[s]) for s in SEATS}
         self.table: dict[str, list[TableCard]] = {s: [] for s in SEATS}
+        self.on_table: dict[str, dict[Card, int]] = {s: {} for s in SEATS}  # copies by card
         self.turn_up = event.turn_up
         self.current: Trick | None = None
         self.window: dict[str, object] = {}
-        self.played_any = {s: False for s in SEATS}
         self.cb: dict[str, str] = {}  # seat -> "declared" | "offered" (may repeat) | "closed"
         self.missed: dict[str, int] = {}  # seat -> the trick after which it did not draw
         self.last_draw: dict[str, Card] = {}
-        self.phase = Phase.STOCK
+        self.phase = _STOCK
         if event.turn_up is not None and event.turn_up.rank == "7":
             self.deal.sevens.append((index, event.dealer, "turned up"))  # BEZ-DEAL-3
+
+    def _see_deal(self, event: BeziqueDeal, hands: dict[str, list[Card]], where: str) -> None:
+        """``_see`` every card dealt (up to 128): counted in C, and walked one by one, in the
+        record's order, only when something is wrong, to point at the first error."""
+        cards = [card for seat in SEATS for card in hands[seat]]
+        if event.turn_up is not None:
+            cards.append(event.turn_up)
+        cards.extend(event.stock or ())
+        self.seen = Counter(cards)
+        if _PACK.issuperset(self.seen) and max(self.seen.values()) <= self.variant.copies:
+            return
+        self.seen = Counter()
+        for seat in SEATS:
+            for position, card in enumerate(hands[seat]):
+                self._see(card, f"{where}/hands/{seat}/{position}")
+        if event.turn_up is not None:
+            self._see(event.turn_up, f"{where}/turn_up")
+        for position, card in enumerate(event.stock or ()):
+            self._see(card, f"{where}/stock/{position}")
 
     def _see(self, card: Card, pointer: str) -> None:
         if card.rank not in RANKS:
@@ -358,55 +398,65 @@ class BeziqueState:
     # Play (BEZ-PLAY-1..3, BEZ-IRREG-8, RUB-LAW-24, BEZ-LAST-2) ------------------------------------
 
     def _apply_play(self, index: int, event: BeziquePlay) -> None:
-        where = f"/events/{index}"
-        if self.phase in (Phase.DEAL, Phase.DONE):
+        phase = self.phase
+        if phase is _DEAL or phase is _DONE:
             raise InputError(
-                where,
+                f"/events/{index}",
                 "a card is played before any deal"
-                if self.phase == Phase.DEAL
+                if phase is _DEAL
                 else f"a card is played after the last trick of deal {self.deal.number}",
             )
-        seat, card = event.seat, event.card
-        source = self._source(where, seat, card, event.from_)
+        seat, card, given = event.seat, event.card, event.from_
+        hand = self.hand[seat]  # (the same Counter all deal long: ``_exhaust`` adds to it)
+        source: str
+        if given != "table" and hand.get(card, 0) > 0:
+            source = given or "hand"  # the common case: a card held in the hand
+        else:
+            source = self._source(f"/events/{index}", seat, card, given)
         trick = self.current
         if trick is None or trick.winner is not None:
             trick = self._open_trick(index, seat)
         elif trick.plays[0].seat == seat:
-            raise InputError(f"{where}/seat", f"{seat} has already played to trick {trick.number}")
-        if seat in self.missed:
-            missed = self.missed.pop(seat)
-            rule = "RUB-IRREG-12" if self.variant.rubicon else "BEZ-IRREG-1"
-            self.find(
-                rule,
-                "violation",
-                f"{seat} did not draw after trick {missed} and played on with a card short"
-                + (
-                    ": his adversary will score the last trick (law 19)."
-                    if self.variant.rubicon
-                    else "."
-                ),
-                event=index,
-                seat=seat,
-                trick=trick.number,
-                basis=["RUB-LAW-19"] if self.variant.rubicon else [],
+            raise InputError(
+                f"/events/{index}/seat", f"{seat} has already played to trick {trick.number}"
             )
-        self._check_size(index, seat, trick)
-        if trick.endplay and len(trick.plays) == 1:
+        if seat in self.missed:
+            self._played_short(index, seat, trick)
+        deal = self.deal
+        count = self.count
+        if seat not in deal.wrong_size and seat not in deal.missed_draw:
+            # BEZ-IRREG-4, laws 17, 19: 8 (Rubicon 9) while the stock lasts, then one fewer a trick
+            expected = self._tricks - trick.number + 1 if trick.endplay else self._hand_size
+            if count[seat] != expected:
+                self._wrong_size(index, seat, trick, expected)
+        plays = trick.plays
+        if trick.endplay and len(plays) == 1:
             self._check_endplay(index, seat, card, trick)
-        if self.variant.rubicon and self.cb.get(seat) == "offered":
+        if self.cb.get(seat) == "offered":  # (only Rubicon has carte blanche)
             self.cb[seat] = "declared"  # the drawn card was not shown in time; the chain goes on
-        self.played_any[seat] = True
-        self._remove(seat, card, source, index)
-        trick.plays.append(PlayedCard(seat, card, index))
-        if len(trick.plays) == 2:
-            cards = [p.card for p in trick.plays]
-            trick.winner = trick.plays[trick_winner(cards, self.deal.trump, RANKS)].seat
+        if source == "hand":
+            count[seat] -= 1
+            hand[card] -= 1
+            if self._refill and self.on_table[seat].get(card):
+                self._re_form(seat, card)
+        else:
+            self._remove(seat, card, source, index)
+        plays.append(PlayedCard(seat, card, index))
+        if len(plays) == 2:
+            lead = plays[0]
+            led = lead.card
+            if card.suit == led.suit:  # the trick-winner rule (engine.tricks) for two cards
+                second_wins = _ORDER[card.rank] < _ORDER[led.rank]
+            else:
+                trump = deal.trump
+                second_wins = trump is not None and card.suit == trump
+            winner = trick.winner = seat if second_wins else lead.seat
             if trick.endplay:
-                if self.held(trick.plays[0].seat) == 0 or self.held(trick.plays[1].seat) == 0:
-                    self.phase = Phase.DONE  # a player short of cards ends it early (law 19)
+                if count[lead.seat] == 0 or count[seat] == 0:
+                    self.phase = _DONE  # a player short of cards ends it early (law 19)
             else:
                 self.window = {
-                    "winner": trick.winner,
+                    "winner": winner,
                     "trick": trick.number,
                     "drawn": [],
                     "scored": None,
@@ -414,7 +464,7 @@ class BeziqueState:
                 }
 
     def _source(self, where: str, seat: str, card: Card, given: str | None) -> str:
-        on_table = any(t.card == card for t in self.table[seat])
+        on_table = self.on_table[seat].get(card, 0) > 0
         in_hand = self.hand[seat][card] > 0
         if given == "table" and not on_table:
             raise InputError(f"{where}/card", f"{seat} has no {card} on the table")
@@ -424,17 +474,37 @@ class BeziqueState:
             raise InputError(f"{where}/card", f"{seat} does not hold {card}")
         return given or ("hand" if in_hand else "table")
 
+    def _played_short(self, index: int, seat: str, trick: Trick) -> None:
+        """The seat that did not draw plays again (BEZ-IRREG-1, RUB-IRREG-12)."""
+        missed = self.missed.pop(seat)
+        rule = "RUB-IRREG-12" if self.rubicon else "BEZ-IRREG-1"
+        self.find(
+            rule,
+            "violation",
+            f"{seat} did not draw after trick {missed} and played on with a card short"
+            + (": his adversary will score the last trick (law 19)." if self.rubicon else "."),
+            event=index,
+            seat=seat,
+            trick=trick.number,
+            basis=["RUB-LAW-19"] if self.rubicon else [],
+        )
+
     def _open_trick(self, index: int, seat: str) -> Trick:
-        number = len(self.deal.tricks) + 1
-        leader = self.expected_leader()
-        if self.phase == Phase.STOCK and self.window:
+        deal = self.deal
+        tricks = deal.tricks
+        number = len(tricks) + 1
+        # ``expected_leader``: the winner of the trick before (a new trick follows a complete one)
+        last = tricks[-1].winner if tricks else None
+        leader = last or other(deal.dealer)
+        if self.phase is _STOCK and self.window:
             self._close_window(index)
-        trick = Trick(number, leader, endplay=self.phase == Phase.END)
-        self.deal.tricks.append(trick)
-        self.deal.first_trick_events[number] = index
+        # positional (number, leader, plays, winner, endplay): half the cost of keywords
+        trick = Trick(number, leader, [], None, self.phase is _END)
+        tricks.append(trick)
+        deal.first_trick_events[number] = index
         self.current = trick
         if seat != leader:
-            rule = "RUB-LAW-24" if self.variant.rubicon else "BEZ-IRREG-8"
+            rule = "RUB-LAW-24" if self.rubicon else "BEZ-IRREG-8"
             self.find(
                 rule,
                 "violation",
@@ -453,25 +523,21 @@ class BeziqueState:
         drawn = self.window.get("drawn", [])
         assert isinstance(drawn, list)
         if self.remaining > 0 or len(drawn) == 1:
+            missed_draw = self.deal.missed_draw
             for seat in SEATS:
-                if seat not in drawn and seat not in self.deal.missed_draw:
-                    self.deal.missed_draw.add(seat)
+                if seat not in drawn and seat not in missed_draw:
+                    missed_draw.add(seat)
                     self.missed[seat] = int(self.window["trick"])  # type: ignore[arg-type]
         self.window = {}
-        if self.variant.rubicon and self.remaining == 1:
+        if self.rubicon and self.remaining == 1:
             self._exhaust(index)  # law 32: the odd last card of the stock is not drawn
 
-    def _check_size(self, index: int, seat: str, trick: Trick) -> None:
+    def _wrong_size(self, index: int, seat: str, trick: Trick, expected: int) -> None:
         """A player must hold 8 (Rubicon 9) while the stock lasts (BEZ-IRREG-4, laws 17, 19)."""
-        if seat in self.deal.wrong_size or seat in self.deal.missed_draw:
-            return
-        expected = self.variant.tricks - trick.number + 1 if trick.endplay else self.variant.hand
-        held = self.held(seat)
-        if held == expected:
-            return
+        held = self.count[seat]
         over = held > expected
         self.deal.wrong_size[seat] = "over" if over else "short"
-        rule = ("RUB-LAW-17" if over else "RUB-LAW-19") if self.variant.rubicon else "BEZ-IRREG-4"
+        rule = ("RUB-LAW-17" if over else "RUB-LAW-19") if self.rubicon else "BEZ-IRREG-4"
         self.find(
             rule,
             "violation",
@@ -482,8 +548,10 @@ class BeziqueState:
         )
 
     def _check_endplay(self, index: int, seat: str, card: Card, trick: Trick) -> None:
-        cards = list((self.hand[seat] + Counter(t.card for t in self.table[seat])).elements())
         led = trick.plays[0].card
+        if card.suit == led.suit and (not self.must_win or _ORDER[card.rank] < _ORDER[led.rank]):
+            return  # followed and won (or need not win): lawful whatever else is held
+        cards = self._held_cards(seat)
         legal = self.endplay_legal(cards, led)
         if card in legal:
             return
@@ -501,7 +569,7 @@ class BeziqueState:
             event=index,
             seat=seat,
             trick=trick.number,
-            basis=["RUB-LAST-1", "RUB-LAW-55"] if self.variant.rubicon else ["BEZ-LAST-3"],
+            basis=["RUB-LAST-1", "RUB-LAW-55"] if self.rubicon else ["BEZ-LAST-3"],
             legal=sorted({str(c) for c in legal}),
         )
         if self.deal.endplay_error is None:
@@ -512,15 +580,19 @@ class BeziqueState:
         if source == "table":
             table_card = self._pick_table_card(seat, card)
             self.table[seat].remove(table_card)
+            self.on_table[seat][card] -= 1
             declarations.break_pending(self, seat, table_card.uid, index)
             return
         self.hand[seat][card] -= 1
-        if self.variant.rubicon and self.refill_by_duplicate:
-            # RUB-COMBO-1 (Foster): playing the duplicate from the hand re-forms the combination
-            for table_card in self.table[seat]:
-                if table_card.card == card and table_card.history:
-                    table_card.history = {}
-                    break
+        if self._refill:
+            self._re_form(seat, card)
+
+    def _re_form(self, seat: str, card: Card) -> None:
+        """RUB-COMBO-1 (Foster): playing the duplicate from the hand re-forms the combination."""
+        for table_card in self.table[seat]:
+            if table_card.card == card and table_card.history:
+                table_card.history = {}
+                break
 
     def _pick_table_card(self, seat: str, card: Card) -> TableCard:
         """The copy played from the table: the one with the least history, then the oldest."""
@@ -530,22 +602,24 @@ class BeziqueState:
     # Draw (BEZ-PLAY-4, BEZ-IRREG-2, -3, RUB-LAW-28..31) -------------------------------------
 
     def _apply_draw(self, index: int, event: BeziqueDraw) -> None:
-        where = f"/events/{index}"
-        self._require_deal(index, "draw")
-        if self.phase != Phase.STOCK or self.remaining == 0:
-            raise InputError(where, "a draw when the stock is exhausted")
+        if not self.deals:
+            self._require_deal(index, "draw")
+        remaining = self.remaining
+        if self.phase is not _STOCK or remaining == 0:
+            raise InputError(f"/events/{index}", "a draw when the stock is exhausted")
         seat = event.seat
         window = self.window
         drawn = window.get("drawn") if window else None
-        odd_end = (  # BEZ-IRREG-9: an even number of face-down cards left for the last pair
-            self.variant.turn_up
-            and self.remaining == 2
-            and isinstance(drawn, list)
-            and len(drawn) == 1
-            and seat not in drawn
-        )
-        if odd_end:
-            self.remaining = 1  # the last face-down card is not drawn; the loser takes the trump
+        after_trick = isinstance(drawn, list)
+        if (  # BEZ-IRREG-9: an even number of face-down cards left for the last pair
+            remaining == 2
+            and self._has_turn_up
+            and after_trick
+            and len(drawn) == 1  # type: ignore[arg-type]
+            and seat not in drawn  # type: ignore[operator]
+        ):
+            # the last face-down card is not drawn; the loser takes the trump
+            remaining = self.remaining = 1
             self.find(
                 "BEZ-IRREG-9",
                 "info",
@@ -554,7 +628,28 @@ class BeziqueState:
                 event=index,
                 seat=seat,
             )
-        card = self._next_card(where, event.card)
+        card = self._next_card(index, event.card)
+        if not after_trick:
+            self._draw_out_of_turn(index, seat, card)
+        else:
+            assert isinstance(drawn, list)
+            if seat in drawn or (not drawn and seat != window["winner"]):
+                self._draw_out_of_turn(index, seat, card)
+            drawn.append(seat)
+        hand = self.hand[seat]
+        hand[card] = hand.get(card, 0) + 1
+        self.count[seat] += 1
+        self.remaining = remaining = remaining - 1
+        self.last_draw[seat] = card
+        if seat in self.cb and self.cb[seat] != "closed":  # (only Rubicon has carte blanche)
+            self.cb[seat] = "closed" if card.rank in COURT else "offered"
+        if remaining == 0:
+            self._exhaust(index)
+
+    def _draw_out_of_turn(self, index: int, seat: str, card: Card) -> None:
+        """A draw with no trick just won, a second draw, or the loser's draw first."""
+        window = self.window
+        drawn = window.get("drawn") if window else None
         if not window or not isinstance(drawn, list):
             rule, why = "BEZ-PLAY-4", "no trick has been won since the last draws"
             self.find(
@@ -563,60 +658,52 @@ class BeziqueState:
                 f"{seat} drew {card} out of turn: {why}.",
                 event=index,
                 seat=seat,
-                basis=["BEZ-IRREG-2"] if not self.variant.rubicon else self.rub(29),
+                basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
             )
         elif seat in drawn:
-            rule = "RUB-IRREG-13" if self.variant.rubicon else "BEZ-IRREG-3"
+            rule = "RUB-IRREG-13" if self.rubicon else "BEZ-IRREG-3"
             self.find(
                 rule,
                 "violation",
                 f"{seat} drew a second card ({card}) after trick {window['trick']}.",
                 event=index,
                 seat=seat,
-                trick=int(window["trick"]),
-            )  # type: ignore[arg-type]
-        elif not drawn and seat != window["winner"]:
+                trick=int(window["trick"]),  # type: ignore[call-overload]
+            )
+        else:
             self.find(
                 "BEZ-PLAY-4",
                 "violation",
                 f"{seat} lost trick {window['trick']} but drew ({card}) before the winner.",
                 event=index,
                 seat=seat,
-                trick=int(window["trick"]),  # type: ignore[arg-type]
-                basis=["BEZ-IRREG-2"] if not self.variant.rubicon else self.rub(29),
+                trick=int(window["trick"]),  # type: ignore[call-overload]
+                basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
             )
-        if isinstance(drawn, list):
-            drawn.append(seat)
-        self.hand[seat][card] += 1
-        self.count[seat] += 1
-        self.remaining -= 1
-        self.last_draw[seat] = card
-        if self.variant.rubicon and seat in self.cb and self.cb[seat] != "closed":
-            self.cb[seat] = "closed" if card.rank in COURT else "offered"
-        if self.remaining == 0:
-            self._exhaust(index)
 
-    def _next_card(self, where: str, named: Card | None) -> Card:
-        if self.remaining == 1 and self.variant.turn_up:
+    def _next_card(self, index: int, named: Card | None) -> Card:
+        if self.remaining == 1 and self._has_turn_up:
             top = self.turn_up
             assert top is not None
             if named is not None and named != top:
                 raise InputError(
-                    f"{where}/card", f"the last card of the stock is the turn-up {top}, not {named}"
+                    f"/events/{index}/card",
+                    f"the last card of the stock is the turn-up {top}, not {named}",
                 )
             return top
         if self.stock is not None:
             top = self.stock.pop(0)
             if named is not None and named != top:
                 raise InputError(
-                    f"{where}/card", f"the top card of the stock is {top}, not {named}"
+                    f"/events/{index}/card", f"the top card of the stock is {top}, not {named}"
                 )
             return top
         if named is None:
             raise InputError(
-                f"{where}/card", "the deal gives no stock, so every draw must name its card"
+                f"/events/{index}/card",
+                "the deal gives no stock, so every draw must name its card",
             )
-        self._see(named, f"{where}/card")
+        self._see(named, f"/events/{index}/card")
         return named
 
     def _exhaust(self, index: int) -> None:
@@ -626,12 +713,30 @@ class BeziqueState:
             for table_card in self.table[seat]:
                 self.hand[seat][table_card.card] += 1
             self.table[seat] = []
+            self.on_table[seat] = {}
         self.window = {}
-        self.phase = Phase.END
+        self.phase = _END
+
+    # Declarations, claims, results --------------------------------------------------------
+
+    def _apply_declare(self, index: int, event: BeziqueDeclare) -> None:
+        self._require_deal(index, "declaration")
+        declarations.apply_declare(self, index, event)
+
+    def _apply_claim(self, index: int, event: BeziqueClaim) -> None:
+        self._require_deal(index, "claim")
+        self.deal.claims.append((index, event))
+
+    def _apply_result(self, index: int, event: BeziqueResult) -> None:
+        if self.deals:
+            self.deal.results.append((index, event))
+        else:
+            self.early_results.append((index, event))
 
     # Seven of trumps (BEZ-SEVEN-2, -3) -----------------------------------------------------
 
     def _apply_exchange(self, index: int, event: BeziqueExchange) -> None:
+        self._require_deal(index, "exchange")
         seat = event.seat
         deal = self.deal
         if self.variant.rubicon:
@@ -648,7 +753,7 @@ class BeziqueState:
         trump = deal.trump
         seven = Card("7", trump) if trump else None
         problem = None
-        if self.phase != Phase.STOCK or self.turn_up is None or self.remaining == 0:
+        if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
             problem = "the turn-up has already been drawn"
         elif seven is None or self.hand[seat][seven] == 0:
             problem = f"{seat} does not hold the seven of trumps in the hand"
@@ -662,7 +767,7 @@ class BeziqueState:
                 problem = f"{seat} has already scored for this trick (an exchange counts as the trick's declaration)"
         legal = problem is None
         possible = (
-            self.phase == Phase.STOCK
+            self.phase == _STOCK
             and self.turn_up is not None
             and self.remaining > 0
             and seven is not None
@@ -693,14 +798,33 @@ class BeziqueState:
     # Marks --------------------------------------------------------------------------------
 
     def _apply_score(self, index: int, event: BeziqueScore) -> None:
+        self._require_deal(index, "score")
         if event.for_ == "declaration":
             declarations.apply_score_carried(self, index, event)
             return
         self.deal.marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
 
 
+#: The handler of each event class (``BeziqueState.apply``).
+_HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
+    BeziqueDeal: BeziqueState._apply_deal,
+    BeziquePlay: BeziqueState._apply_play,
+    BeziqueDraw: BeziqueState._apply_draw,
+    BeziqueDeclare: BeziqueState._apply_declare,
+    BeziqueExchange: BeziqueState._apply_exchange,
+    BeziqueScore: BeziqueState._apply_score,
+    BeziqueClaim: BeziqueState._apply_claim,
+    BeziqueResult: BeziqueState._apply_result,
+}
+
+
 def replay(events: list[BeziqueEvent], state: BeziqueState) -> BeziqueReplay:
     """Replay every event in order; findings are collected, never raised."""
+    handlers = _HANDLERS
     for index, event in enumerate(events):
-        state.apply(index, event)
+        handler = handlers.get(type(event))  # ``state.apply``, one call the fewer
+        if handler is None:
+            state.apply(index, event)
+        else:
+            handler(state, index, event)
     return state.finish()

@@ -6,7 +6,6 @@ ordinary game and Rubicon differ only in the data of ``VARIANTS``; the replay is
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -85,9 +84,12 @@ def value_of(name: str, variant: Variant) -> int | None:
     return combo.rubicon if variant.rubicon else combo.ordinary
 
 
+_PLAIN = {"royal-marriage": "marriage", "royal-sequence": "sequence"}
+
+
 def kind_of(name: str) -> str:
     """Marriage and royal marriage are one combination; trumps decide which it is."""
-    return {"royal-marriage": "marriage", "royal-sequence": "sequence"}.get(name, name)
+    return _PLAIN.get(name, name)
 
 
 def forms(name: str, cards: Sequence[Card], trump: Suit | None, variant: Variant) -> str | None:
@@ -96,11 +98,13 @@ def forms(name: str, cards: Sequence[Card], trump: Suit | None, variant: Variant
     Marriage and royal marriage (sequence and royal sequence) are judged as one
     combination here; which value it has is a matter of trumps (``right_name``).
     """
-    count = Counter(cards)
-    kind = kind_of(name)
-    if kind == "marriage":
-        suits = {c.suit for c in cards}
-        if len(cards) != 2 or len(suits) != 1 or sorted(c.rank for c in cards) != ["K", "Q"]:
+    kind = _PLAIN.get(name, name)
+    if kind == "marriage":  # (two cards: no comprehension, this runs on every declaration)
+        if (
+            len(cards) != 2
+            or cards[0].suit != cards[1].suit
+            or {cards[0].rank, cards[1].rank} != {"K", "Q"}
+        ):
             return "a marriage is the king and queen of one suit"
         return None
     if kind == "sequence":
@@ -119,8 +123,8 @@ def forms(name: str, cards: Sequence[Card], trump: Suit | None, variant: Variant
         n = BEZIQUES[kind]
         if not variant.rubicon and n > 2:
             return f"{name} is impossible with two packs"
-        want = Counter({BEZIQUE_CARDS[0]: n, BEZIQUE_CARDS[1]: n})
-        if count != want:
+        queen, knave = BEZIQUE_CARDS  # exactly n of each (cards are interned: count in C)
+        if len(cards) != 2 * n or cards.count(queen) != n or cards.count(knave) != n:
             return f"{name} is {n} queen{'s' if n > 1 else ''} of spades and {n} jack{'s' if n > 1 else ''} of diamonds"
         return None
     if kind in FOURS:
