@@ -76,11 +76,11 @@ def _deal_lines(deal: WhistDealSummary) -> list[str]:
     lines.append("")
     lines.append("  trick  lead   N     E     S     W     won by")
     for row in deal.tricks:
-        cards = {p.seat: p.card for p in row.plays}
-        first = row.plays[0].seat if row.plays else row.leader
-        lead = first if first == row.leader else f"{first}!"
+        cards = {p["seat"]: p["card"] for p in row["plays"]}
+        first = row["plays"][0]["seat"] if row["plays"] else row["leader"]
+        lead = first if first == row["leader"] else f"{first}!"
         cells = "".join(f"{cards.get(s, '-'):<6}" for s in WHIST_SEATS)
-        lines.append(f"  {row.trick:>5}  {lead:<5}  {cells}{row.winner}")
+        lines.append(f"  {row['trick']:>5}  {lead:<5}  {cells}{row['winner']}")
     won = deal.tricks_won
     lines.append(f"  Tricks: NS {won['NS']}, EW {won['EW']}")
     if deal.tricks_after_penalty != won:
@@ -147,19 +147,15 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
         lines.append(f"  {seat}  {_hand(deal.hands[seat], PIQUET_RANKS)}")
     lines.append("")
     lines.append("  trick  lead  A     B     won by")
+    first_endplay = min((t["trick"] for t in deal.tricks if t["endplay"]), default=0)
     for row in deal.tricks:
-        cards = {p.seat: p.card for p in row.plays}
-        first = row.plays[0].seat if row.plays else row.leader
-        lead = first if first == row.leader else f"{first}!"
-        mark = (
-            "  (end-play)"
-            if row.endplay
-            and row.trick == min((t.trick for t in deal.tricks if t.endplay), default=0)
-            else ""
-        )
+        cards = {p["seat"]: p["card"] for p in row["plays"]}
+        first = row["plays"][0]["seat"] if row["plays"] else row["leader"]
+        lead = first if first == row["leader"] else f"{first}!"
+        mark = "  (end-play)" if row["trick"] == first_endplay else ""
         lines.append(
-            f"  {row.trick:>5}  {lead:<4}  {cards.get('A', '-'):<6}{cards.get('B', '-'):<6}"
-            f"{row.winner}{mark}"
+            f"  {row['trick']:>5}  {lead:<4}  {cards.get('A', '-'):<6}{cards.get('B', '-'):<6}"
+            f"{row['winner']}{mark}"
         )
     if deal.declarations:
         lines.append("  Declarations:")

@@ -240,15 +240,15 @@ def test_a_lead_out_of_turn_followed_by_all_four_stands() -> None:
     irreg = next(f for f in ruling.findings if f.rule == "WHIST-IRREG-1")
     assert (irreg.event, irreg.seat, irreg.trick, irreg.legal) == (17, "N", 5, ["S to lead"])
     trick5, trick6 = ruling.deals[0].tricks[4], ruling.deals[0].tricks[5]
-    assert trick5.leader == "S"
-    assert [(p.seat, p.card) for p in trick5.plays] == [
+    assert trick5["leader"] == "S"
+    assert [(p["seat"], p["card"]) for p in trick5["plays"]] == [
         ("N", "6D"),
         ("E", "KD"),
         ("S", "4S"),
         ("W", "4D"),
     ]
-    assert trick5.winner == "S"
-    assert trick6.leader == "S"
+    assert trick5["winner"] == "S"
+    assert trick6["leader"] == "S"
     assert not [f for f in ruling.findings if f.rule == "WHIST-PEN-1"]
 
 
@@ -303,7 +303,7 @@ def test_a_play_before_the_seat_whose_turn_it_is_is_irreg_2() -> None:
     ]
     irreg = ruling.findings[0]
     assert (irreg.seat, irreg.trick, irreg.legal) == ("N", 1, ["W to play"])
-    assert ruling.deals[0].tricks[0].winner == "S"
+    assert ruling.deals[0].tricks[0]["winner"] == "S"
 
 
 # The queries: expected_seat and legal_plays (WHIST-PLAY-1..5) ----------------------------------

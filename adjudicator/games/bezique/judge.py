@@ -23,6 +23,7 @@ from adjudicator.games.bezique.state import (
 )
 from adjudicator.games.bezique.summary import (
     BeziqueDealSummary,
+    BeziqueTrickRow,
     DeclarationRow,
     ScoreLine,
 )
@@ -477,20 +478,17 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
                     "points": d.scored_marked,
                 }
             )
-    tricks = []  # BeziqueTrickRow rows (plain loops: cheaper than nested comprehensions)
-    for t in deal.tricks:
-        plays = []
-        for p in t.plays:
-            plays.append({"seat": p.seat, "card": str(p.card), "event": p.event})
-        tricks.append(
-            {
-                "trick": t.number,
-                "leader": t.leader,
-                "winner": t.winner or "",
-                "endplay": t.endplay,
-                "plays": plays,
-            }
-        )
+    # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
+    tricks: list[BeziqueTrickRow] = [
+        {
+            "trick": t.number,
+            "leader": t.leader,
+            "plays": [{"seat": p.seat, "card": str(p.card), "event": p.event} for p in t.plays],
+            "winner": t.winner or "",
+            "endplay": t.endplay,
+        }
+        for t in deal.tricks
+    ]
     return BeziqueDealSummary(
         deal=deal.number,
         event=deal.event,

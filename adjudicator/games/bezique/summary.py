@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
+from typing_extensions import TypedDict
 
 
 class Out(BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
-class BeziqueTrickPlay(Out):
+class BeziqueTrickPlay(TypedDict):
     seat: str
     card: str
     event: int
 
 
-class BeziqueTrickRow(Out):
+class BeziqueTrickRow(TypedDict):
+    # One trick as played, as plain data rather than a model (the bulk of a summary); the
+    # JSON schema and the serialisation are the same. No docstring: it would enter the schema.
     trick: int
-    leader: str = Field(description="the seat that should have led")
+    leader: Annotated[str, Field(description="the seat that should have led")]
     plays: list[BeziqueTrickPlay]
     winner: str
     endplay: bool
+
+
+#: Trick rows as the judge builds them, not validated again at run time (the judge is their
+#: only author, and the tests check every fixture's ruling against the published schema).
+BeziqueTrickRows = Annotated[list[BeziqueTrickRow], SkipValidation]
 
 
 class DeclarationRow(Out):
@@ -80,7 +90,7 @@ class BeziqueDealSummary(Out):
         description="trump suit (Rubicon: fixed by the first marriage scored)"
     )
     trump_fixed_at: int | None = None
-    tricks: list[BeziqueTrickRow]
+    tricks: BeziqueTrickRows
     declarations: list[DeclarationRow]
     brisques: dict[str, int] = Field(description="aces and tens taken in each seat's tricks")
     last_trick: str | None = Field(description="the seat that scores the last trick")

@@ -2,24 +2,34 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
+from typing_extensions import TypedDict
 
 
 class Out(BaseModel):
     model_config = ConfigDict(frozen=True, populate_by_name=True)
 
 
-class TrickPlay(Out):
+class TrickPlay(TypedDict):
     seat: str
     card: str
     event: int
 
 
-class TrickRow(Out):
+class TrickRow(TypedDict):
+    # One trick as played, as plain data rather than a model (the bulk of a summary); the
+    # JSON schema and the serialisation are the same. No docstring: it would enter the schema.
     trick: int
-    leader: str = Field(description="the seat that should have led")
+    leader: Annotated[str, Field(description="the seat that should have led")]
     plays: list[TrickPlay]
     winner: str
+
+
+#: Trick rows as the judge builds them, not validated again at run time (the judge is their
+#: only author, and the tests check every fixture's ruling against the published schema).
+TrickRows = Annotated[list[TrickRow], SkipValidation]
 
 
 class HonoursClaim(Out):
@@ -82,7 +92,7 @@ class WhistDealSummary(Out):
     dealer: str
     trump: str
     hands: dict[str, list[str]]
-    tricks: list[TrickRow]
+    tricks: TrickRows
     tricks_won: dict[str, int]
     tricks_after_penalty: dict[str, int]
     revokes: list[Revoke]
