@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from adjudicator.findings import Finding, sort_findings
@@ -37,18 +38,26 @@ def _ruling(
     record: AnyRecord, rules: dict[str, Any], findings: list[Finding], deals: Any, result: Result
 ) -> Ruling:
     ordered = sort_findings(findings)
+    counts = {"violation": 0, "warning": 0, "info": 0}
+    for finding in ordered:
+        counts[finding.severity] += 1
     return Ruling(
         game=record.game,
         rules=rules,
         players=record.players.model_dump(),
         meta=dict(record.meta),
         findings=ordered,
-        counts=Counts(
-            **{s: sum(f.severity == s for f in ordered) for s in ("violation", "warning", "info")}
-        ),
+        counts=Counts(**counts),
         deals=deals,
         result=result,
     )
+
+
+@lru_cache(maxsize=64)
+def _rules_json(rules: Any) -> dict[str, Any]:
+    """The resolved options as JSON data, once per distinct (frozen, hashable) rules model:
+    the records of an archive share a few rule sets. ``Ruling`` copies it on validation."""
+    return rules.model_dump(mode="json")  # type: ignore[no-any-return]
 
 
 def _whist(record: WhistRecord) -> Ruling:
@@ -57,7 +66,7 @@ def _whist(record: WhistRecord) -> Ruling:
     corrected = judgement.corrected
     return _ruling(
         record,
-        rules.model_dump(mode="json"),
+        _rules_json(rules),
         judgement.findings,
         judgement.deals,
         Result(
@@ -83,7 +92,7 @@ def _bezique(record: BeziqueRecord) -> Ruling:
     judgement = bezique.judge_ordinary(record, bezique.replay_record(record))
     return _ruling(
         record,
-        record.rules.model_dump(mode="json"),
+        _rules_json(record.rules),
         judgement.findings,
         judgement.deals,
         Result(
@@ -99,7 +108,7 @@ def _rubicon(record: RubiconRecord) -> Ruling:
     games = judgement.corrected["games"]
     return _ruling(
         record,
-        record.rules.model_dump(mode="json"),
+        _rules_json(record.rules),
         judgement.findings,
         judgement.deals,
         Result(
