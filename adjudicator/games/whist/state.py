@@ -11,7 +11,7 @@ whole deal is known.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, NoReturn, TypeVar
@@ -399,6 +399,80 @@ class WhistState:
                 deal.end_event = index
                 self.phase = Phase.AFTER_PLAY
 
+    def play_lawful_tricks(self, events: Sequence[WhistEvent], index: int) -> int:
+        """Apply whole lawful tricks from ``events[index]`` on; return the first index not applied.
+
+        Why: nearly every event is a play and nearly every trick is lawful, so checking a
+        trick's four plays at once, in locals, costs far less than four ``_apply_play`` calls.
+        Only the lawful case is accepted: no renounce pending and no card exposed, a trick
+        about to start, then four plays, each by the seat in turn from the leader, of a card
+        it holds, following suit or holding none of the suit led. At the first trick that is
+        anything else it stops before touching it, so the per-event path (``apply``) rules on
+        that trick and every finding, ``InputError`` and pointer comes from there. The state
+        it leaves is the state ``apply`` would leave, event by event.
+        """
+        if self.phase is not _PLAY or self.pending or any(self.exposed.values()):
+            return index
+        deal = self.deals[-1]
+        tricks = deal.tricks
+        trick = tricks[-1]
+        if len(trick.plays) not in (0, 4):  # a trick part-played
+            return index
+        # WHIST-PLAY-2: the last trick's winner leads (a complete trick has its winner)
+        leader = (trick.winner or trick.leader) if trick.plays else trick.leader
+        hands = self.hands
+        trump = deal.trump.suit
+        left = _LEFT
+        suit_cards = _SUIT_CARDS
+        last = len(events) - 4  # the last index that starts four events
+        while index <= last:
+            e0, e1, e2, e3 = events[index : index + 4]
+            if not (
+                type(e0) is WhistPlay
+                and type(e1) is WhistPlay
+                and type(e2) is WhistPlay
+                and type(e3) is WhistPlay
+            ):
+                break
+            s0, s1, s2, s3 = e0.seat, e1.seat, e2.seat, e3.seat
+            if s0 != leader or s1 != left[s0] or s2 != left[s1] or s3 != left[s2]:
+                break
+            c0, c1, c2, c3 = e0.card, e1.card, e2.card, e3.card
+            h0, h1, h2, h3 = hands[s0], hands[s1], hands[s2], hands[s3]
+            if c0 not in h0 or c1 not in h1 or c2 not in h2 or c3 not in h3:
+                break
+            led = c0.suit  # WHIST-PLAY-3: follow suit if able
+            if (
+                (c1.suit is not led and not h1.isdisjoint(suit_cards[led]))
+                or (c2.suit is not led and not h2.isdisjoint(suit_cards[led]))
+                or (c3.suit is not led and not h3.isdisjoint(suit_cards[led]))
+            ):
+                break
+            h0.remove(c0)
+            h1.remove(c1)
+            h2.remove(c2)
+            h3.remove(c3)
+            plays = [
+                PlayedCard(s0, c0, index),
+                PlayedCard(s1, c1, index + 1),
+                PlayedCard(s2, c2, index + 2),
+                PlayedCard(s3, c3, index + 3),
+            ]
+            if trick.plays:  # the lead quits the trick before (AMB-17)
+                trick.quitted = True
+                trick = Trick(trick.number + 1, leader, plays)
+                tricks.append(trick)
+            else:
+                trick.plays.extend(plays)
+            trick.winner = leader = plays[_winner(plays, trump)].seat
+            index += 4
+            if trick.number == 13:
+                trick.quitted = True
+                deal.end_event = index - 1
+                self.phase = Phase.AFTER_PLAY
+                break
+        return index
+
     def _out_of_turn(self, index: int, seat: str, card: Card, expected: str, trick: Trick) -> None:
         if not trick.plays:
             completed = self.rules.false_lead_completed_penalty
@@ -642,10 +716,18 @@ def iter_states(record: WhistRecord, rules: WhistRules) -> Iterator[tuple[int, W
 def replay(record: WhistRecord, rules: WhistRules) -> WhistReplay:
     """Replay every event in order; findings of play are collected, never raised."""
     state = WhistState(rules)
-    apply, play = state.apply, state._apply_play
-    for index, event in enumerate(record.events):
+    apply, play, lawful = state.apply, state._apply_play, state.play_lawful_tricks
+    events = record.events
+    index = 0
+    while index < len(events):
+        event = events[index]
         if type(event) is WhistPlay:  # straight to the hot path, as ``apply`` would
+            after = lawful(events, index)  # whole lawful tricks at once, if any
+            if after != index:
+                index = after
+                continue
             play(index, event)
         else:
             apply(index, event)
+        index += 1
     return state.finish()
