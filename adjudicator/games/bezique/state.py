@@ -11,7 +11,7 @@ does not hold, a draw that is not the top of the given stock) raise ``InputError
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -40,10 +40,15 @@ SEATS = ("A", "B")
 _ORDER = {rank: position for position, rank in enumerate(RANKS)}
 #: The 32 cards of one bézique pack (cards are interned: membership is by identity, in C).
 _PACK = frozenset(Card(rank, suit) for suit in Suit for rank in RANKS)
+#: The cards of the same suit that beat each card (the end-play's must-win check).
+_HIGHER = {card: tuple(Card(r, card.suit) for r in RANKS[: _ORDER[card.rank]]) for card in _PACK}
 
 
 def other(seat: str) -> str:
     return "B" if seat == "A" else "A"
+
+
+_OTHER = {"A": "B", "B": "A"}  # ``other`` as a look-up, for the fast paths
 
 
 class Phase(Enum):
@@ -325,6 +330,7 @@ class BeziqueState:
             raise InputError(f"{where}/turn_up", "Rubicon Bézique has no turn-up")
         self._see_deal(event, hands, where)
         self.stock: list[Card] | None = None
+        self._stock_at = 0  # the next card of ``stock`` (an index: ``pop(0)`` would be O(n))
         if event.stock is not None:
             expected = variant.stock_size - (1 if variant.turn_up else 0)
             if len(event.stock) != expected:
@@ -349,6 +355,8 @@ class BeziqueState:
         self.cb: dict[str, str] = {}  # seat -> "declared" | "offered" (may repeat) | "closed"
         self.missed: dict[str, int] = {}  # seat -> the trick after which it did not draw
         self.last_draw: dict[str, Card] = {}
+        # held cards (hand and table) per suit, kept from the end of the stock on (BEZ-LAST-2)
+        self.suits: dict[str, dict[Suit, int]] = {}
         self.phase = _STOCK
         if event.turn_up is not None and event.turn_up.rank == "7":
             self.deal.sevens.append((index, event.dealer, "turned up"))  # BEZ-DEAL-3
@@ -434,6 +442,8 @@ class BeziqueState:
             self._check_endplay(index, seat, card, trick)
         if self.cb.get(seat) == "offered":  # (only Rubicon has carte blanche)
             self.cb[seat] = "declared"  # the drawn card was not shown in time; the chain goes on
+        if phase is _END:
+            self.suits[seat][card.suit] -= 1
         if source == "hand":
             count[seat] -= 1
             hand[card] -= 1
@@ -547,10 +557,26 @@ class BeziqueState:
             trick=trick.number,
         )
 
+    def _endplay_lawful(self, seat: str, card: Card, led: Card) -> bool:
+        """Whether ``card`` played to ``led`` obeys BEZ-LAST-2, from the suit counts and at
+        most the few higher cards of the suit: no scan of the hand (the full check below
+        words the finding). Exactly ``card in endplay_legal(held, led)``."""
+        suit = led.suit
+        if card.suit is suit:
+            if not self.must_win or _ORDER[card.rank] < _ORDER[led.rank]:
+                return True  # followed and won (or need not win)
+            hand, on_table = self.hand[seat], self.on_table[seat]
+            return not any(hand.get(c) or on_table.get(c) for c in _HIGHER[led])
+        suits = self.suits[seat]
+        if suits[suit]:
+            return False  # did not follow while able to
+        trump = self.deal.trump
+        return card.suit is trump or trump is None or not self.must_win or not suits[trump]
+
     def _check_endplay(self, index: int, seat: str, card: Card, trick: Trick) -> None:
         led = trick.plays[0].card
-        if card.suit == led.suit and (not self.must_win or _ORDER[card.rank] < _ORDER[led.rank]):
-            return  # followed and won (or need not win): lawful whatever else is held
+        if self._endplay_lawful(seat, card, led):
+            return
         cards = self._held_cards(seat)
         legal = self.endplay_legal(cards, led)
         if card in legal:
@@ -598,6 +624,206 @@ class BeziqueState:
         """The copy played from the table: the one with the least history, then the oldest."""
         copies = [t for t in self.table[seat] if t.card == card]
         return min(copies, key=lambda t: (sum(len(v) for v in t.history.values()), t.uid))
+
+    # Fast paths: runs of lawful tricks and draws (``replay``) ----------------------------------
+    #
+    # Why: nearly every trick is two plays from the hand, by the right seats, holding the right
+    # number of cards, and (while the stock lasts) the winner's then the loser's draw of the
+    # top of the stock. ``_run_stock`` and ``_run_end`` take runs of that case alone, reading
+    # the events ahead, with the state's containers in locals for the whole run, and leave the
+    # state exactly as ``_apply_play`` and ``_apply_draw`` would. Anything else (an
+    # irregularity pending, a card from the table, a carte blanche, a declaration, the last
+    # cards of the stock, a draw not naming the top card, an unlawful end-play card) stops
+    # the run before that event, and the per-event handlers rule on it: every finding and
+    # InputError stays theirs. Both return the index of the first event not applied.
+
+    def _run_allowed(self) -> bool:
+        """Nothing pending that the per-event handlers must rule on."""
+        deal = self.deal
+        trick = self.current
+        return not (
+            self.missed
+            or self.cb
+            or deal.wrong_size
+            or deal.missed_draw
+            or (trick is not None and trick.winner is None)  # a trick in progress
+        )
+
+    def _run_stock(self, events: Sequence[BeziqueEvent], index: int) -> int:
+        """Lawful tricks of the stock phase and the draws after each (a trick's window is
+        written only for the last one: nothing reads it between a trick and its draws)."""
+        stock = self.stock
+        if stock is None or not self._run_allowed():
+            return index
+        deal = self.deal
+        hands, count, size = self.hand, self.count, self._hand_size
+        window = self.window
+        if window:
+            drawn = window["drawn"]
+            if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
+                if "A" not in drawn or "B" not in drawn:  # type: ignore[operator]
+                    return index
+                pending = False
+            else:
+                pending = True  # the draws of the trick just won come first
+        else:
+            pending = False
+        held = size - 1 if pending else size
+        if count["A"] != held or count["B"] != held:
+            return index
+        tricks = deal.tricks
+        if pending:
+            winner = window["winner"]  # type: ignore[assignment]
+        else:
+            winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
+        assert isinstance(winner, str)
+        trump = deal.trump  # (fixed only by a declaration, which ends the run)
+        refill, on_table = self._refill, self.on_table
+        first_events = deal.first_trick_events
+        remaining, at, end = self.remaining, self._stock_at, len(events) - 1
+        number = len(tricks)
+        start = index
+        new_tricks = 0
+        last_draw = self.last_draw
+        while index < end:
+            if pending:  # the winner's then the loser's draw of the two top cards
+                first, second = events[index], events[index + 1]
+                if type(first) is not BeziqueDraw or type(second) is not BeziqueDraw:
+                    break
+                if remaining < 4:
+                    break  # the last cards: turn-up, odd last card, exhaustion
+                loser = _OTHER[winner]
+                top, under = stock[at], stock[at + 1]
+                named, named2 = first.card, second.card
+                if (
+                    first.seat != winner
+                    or second.seat != loser
+                    or (named is not None and named is not top)  # (interned: identity)
+                    or (named2 is not None and named2 is not under)
+                ):
+                    break
+                if new_tricks == 0:
+                    window["drawn"] = [winner, loser]  # the window the run began with
+                hand = hands[winner]
+                hand[top] = hand.get(top, 0) + 1
+                hand = hands[loser]
+                hand[under] = hand.get(under, 0) + 1
+                count[winner] = count[loser] = size
+                last_draw[winner], last_draw[loser] = top, under
+                remaining -= 2
+                at += 2
+                index += 2
+                pending = False
+                if index >= end:
+                    break
+            lead, follow = events[index], events[index + 1]
+            if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
+                break
+            if remaining < 2:
+                break  # the last card of the stock: the window's close may end it
+            seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
+            hand, answer_hand = hands[seat], hands[follower]
+            if (
+                seat != winner
+                or follower != _OTHER[seat]
+                or lead.from_ == "table"
+                or follow.from_ == "table"
+                or not hand.get(card)
+                or not answer_hand.get(answer)
+            ):
+                break
+            if answer.suit is card.suit:  # the trick-winner rule for two cards
+                second_wins = _ORDER[answer.rank] < _ORDER[card.rank]
+            else:
+                second_wins = trump is not None and answer.suit is trump
+            winner = follower if second_wins else seat
+            number += 1
+            plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
+            tricks.append(Trick(number, seat, plays, winner, False))
+            first_events[number] = index
+            new_tricks += 1
+            count[seat] = count[follower] = size - 1
+            hand[card] -= 1
+            answer_hand[answer] -= 1
+            if refill:  # RUB-COMBO-1: the duplicate played from the hand
+                if on_table[seat].get(card):
+                    self._re_form(seat, card)
+                if on_table[follower].get(answer):
+                    self._re_form(follower, answer)
+            index += 2
+            pending = True
+        if index == start:
+            return index
+        self.remaining, self._stock_at = remaining, at
+        if new_tricks:
+            self.current = tricks[-1]
+            self.window = {
+                "winner": winner,
+                "trick": number,
+                "drawn": [] if pending else [winner, other(winner)],
+                "scored": None,
+                "declared": False,
+            }
+        return index
+
+    def _run_end(self, events: Sequence[BeziqueEvent], index: int) -> int:
+        """Lawful tricks of the end-play (BEZ-LAST-2 by the suit counts)."""
+        if not self._run_allowed():
+            return index
+        deal = self.deal
+        tricks = deal.tricks
+        number = len(tricks)
+        held = self._tricks - number  # cards each should hold before the next trick
+        count = self.count
+        if count["A"] != held or count["B"] != held:
+            return index
+        hands, suits, on_table, refill = self.hand, self.suits, self.on_table, self._refill
+        trump, first_events = deal.trump, deal.first_trick_events
+        winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
+        start, end = index, len(events) - 1
+        while index < end and held:
+            lead, follow = events[index], events[index + 1]
+            if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
+                break
+            seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
+            hand, answer_hand = hands[seat], hands[follower]
+            if (
+                seat != winner
+                or follower != _OTHER[seat]
+                or lead.from_ == "table"
+                or follow.from_ == "table"
+                or not hand.get(card)
+                or not answer_hand.get(answer)
+                or not self._endplay_lawful(follower, answer, card)
+            ):
+                break
+            if answer.suit is card.suit:
+                second_wins = _ORDER[answer.rank] < _ORDER[card.rank]
+            else:
+                second_wins = trump is not None and answer.suit is trump
+            winner = follower if second_wins else seat
+            number += 1
+            plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
+            tricks.append(Trick(number, seat, plays, winner, True))
+            first_events[number] = index
+            held -= 1
+            count[seat] = count[follower] = held
+            suits[seat][card.suit] -= 1
+            suits[follower][answer.suit] -= 1
+            hand[card] -= 1
+            answer_hand[answer] -= 1
+            if refill:
+                if on_table[seat].get(card):
+                    self._re_form(seat, card)
+                if on_table[follower].get(answer):
+                    self._re_form(follower, answer)
+            index += 2
+        if index == start:
+            return index
+        self.current = tricks[-1]
+        if not held:
+            self.phase = _DONE  # the last card played
+        return index
 
     # Draw (BEZ-PLAY-4, BEZ-IRREG-2, -3, RUB-LAW-28..31) -------------------------------------
 
@@ -692,7 +918,8 @@ class BeziqueState:
                 )
             return top
         if self.stock is not None:
-            top = self.stock.pop(0)
+            top = self.stock[self._stock_at]
+            self._stock_at += 1
             if named is not None and named != top:
                 raise InputError(
                     f"/events/{index}/card", f"the top card of the stock is {top}, not {named}"
@@ -714,6 +941,9 @@ class BeziqueState:
                 self.hand[seat][table_card.card] += 1
             self.table[seat] = []
             self.on_table[seat] = {}
+            suits = self.suits[seat] = dict.fromkeys(Suit, 0)
+            for card, copies in self.hand[seat].items():
+                suits[card.suit] += copies
         self.window = {}
         self.phase = _END
 
@@ -819,12 +1049,31 @@ _HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
 
 
 def replay(events: list[BeziqueEvent], state: BeziqueState) -> BeziqueReplay:
-    """Replay every event in order; findings are collected, never raised."""
+    """Replay every event in order; findings are collected, never raised.
+
+    A play or a draw first offers itself, with the events after it, to the fast paths
+    (runs of lawful tricks and draws only); whatever they decline goes to its handler.
+    """
     handlers = _HANDLERS
-    for index, event in enumerate(events):
-        handler = handlers.get(type(event))  # ``state.apply``, one call the fewer
+    index, end = 0, len(events)
+    while index < end:
+        event = events[index]
+        kind = type(event)
+        if kind is BeziquePlay or kind is BeziqueDraw:
+            phase = state.phase
+            if phase is _STOCK:
+                after = state._run_stock(events, index)
+            elif phase is _END and kind is BeziquePlay:
+                after = state._run_end(events, index)
+            else:
+                after = index
+            if after != index:
+                index = after
+                continue
+        handler = handlers.get(kind)  # ``state.apply``, one call the fewer
         if handler is None:
             state.apply(index, event)
         else:
             handler(state, index, event)
+        index += 1
     return state.finish()
