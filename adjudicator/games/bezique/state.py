@@ -415,19 +415,22 @@ class BeziqueState:
                 else f"a card is played after the last trick of deal {self.deal.number}",
             )
         seat, card, given = event.seat, event.card, event.from_
+        trick = self.current
+        if trick is None or trick.winner is not None:
+            # first, as closing the last draws may exhaust the stock: the table cards then go
+            # back to the hand and the end-play begins before this card is looked for
+            trick = self._open_trick(index, seat)
+            phase = self.phase
+        elif trick.plays[0].seat == seat:
+            raise InputError(
+                f"/events/{index}/seat", f"{seat} has already played to trick {trick.number}"
+            )
         hand = self.hand[seat]  # (the same Counter all deal long: ``_exhaust`` adds to it)
         source: str
         if given != "table" and hand.get(card, 0) > 0:
             source = given or "hand"  # the common case: a card held in the hand
         else:
             source = self._source(f"/events/{index}", seat, card, given)
-        trick = self.current
-        if trick is None or trick.winner is not None:
-            trick = self._open_trick(index, seat)
-        elif trick.plays[0].seat == seat:
-            raise InputError(
-                f"/events/{index}/seat", f"{seat} has already played to trick {trick.number}"
-            )
         if seat in self.missed:
             self._played_short(index, seat, trick)
         deal = self.deal
