@@ -165,6 +165,9 @@ def whist_pack() -> tuple[Card, ...]:
     return tuple(Card(r, s) for s in Suit for r in RANKS)
 
 
+#: Each card's canonical text, for building output rows (a dict look-up, not a call).
+CARD_TEXT: dict[Card, str] = {card: card._text for card in whist_pack()}
+
 #: Ranks of the piquet pack used for bezique: A 10 K Q J 9 8 7.
 PIQUET_RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9", "8", "7")
 

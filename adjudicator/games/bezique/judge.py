@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from adjudicator.cards import Card
+from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.state import (
@@ -483,7 +483,9 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         {
             "trick": t.number,
             "leader": t.leader,
-            "plays": [{"seat": p.seat, "card": str(p.card), "event": p.event} for p in t.plays],
+            "plays": [
+                {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event} for p in t.plays
+            ],
             "winner": t.winner or "",
             "endplay": t.endplay,
         }
@@ -493,7 +495,7 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         deal=deal.number,
         event=deal.event,
         dealer=deal.dealer,
-        hands={s: [str(c) for c in deal.hands[s]] for s in SEATS},
+        hands={s: [CARD_TEXT[c] for c in deal.hands[s]] for s in SEATS},
         turn_up=str(deal.turn_up) if deal.turn_up else None,
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,

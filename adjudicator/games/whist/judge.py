@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from adjudicator.cards import whist_pack
+from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
@@ -32,7 +32,6 @@ CHOICES: tuple[Choice, ...] = ("tricks", "deduct", "add")
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
 
 #: Each card's canonical text: a dict lookup costs less than a ``str()`` call per card.
-_TEXT = {card: str(card) for card in whist_pack()}
 
 
 @dataclass
@@ -158,14 +157,16 @@ class Judge:
                 "deal": deal.number,
                 "event": deal.event,
                 "dealer": deal.dealer,
-                "trump": _TEXT[deal.trump],
-                "hands": {seat: [_TEXT[c] for c in cards] for seat, cards in deal.hands.items()},
+                "trump": CARD_TEXT[deal.trump],
+                "hands": {
+                    seat: [CARD_TEXT[c] for c in cards] for seat, cards in deal.hands.items()
+                },
                 "tricks": [
                     {
                         "trick": t.number,
                         "leader": t.leader,
                         "plays": [
-                            {"seat": p.seat, "card": _TEXT[p.card], "event": p.event}
+                            {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event}
                             for p in t.plays
                         ],
                         "winner": t.winner or "",
