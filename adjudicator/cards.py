@@ -73,7 +73,15 @@ class Card:
     rank: str
     suit: Suit
 
-    def __new__(cls, rank: str, suit: Suit | str) -> Card:
+    def __new__(cls, rank: str, suit: Suit | str | None = None) -> Card:
+        """``Card("Q", "S")``, or one text as ``Card.parse`` reads it: ``Card("qs")``.
+
+        (The one-text form is also how pydantic-core's enum validator asks for a card
+        whose text is not canonical, in the versions that call the class.)"""
+        if suit is None:
+            if not isinstance(rank, str):
+                raise ValueError(f"{rank!r} is not a card")
+            return _parse(rank)
         suit = Suit(suit)
         key = (rank, suit)
         card = cls._pool.get(key)

@@ -69,6 +69,31 @@ def test_a_card_that_is_not_a_card_names_its_path() -> None:
     assert str(error) == f'/events/{index}/card: "XS" is not a card'
 
 
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [("T♥X", '"T♥X"'), (3, "3"), (None, "null"), ([1], "[1]"), ({"rank": "Q"}, '{"rank": "Q"}')],
+)
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_a_card_of_any_json_type_gets_one_message(
+    value: object, shown: str, as_bytes: bool
+) -> None:
+    """Lists and objects too: the card lookup must never raise anything but a clean error."""
+    record = base()
+    index = first_play(record)
+    record["events"][index]["card"] = value
+    error = error_of(json.dumps(record).encode() if as_bytes else record)
+    assert str(error) == f"/events/{index}/card: {shown} is not a card"
+
+
+def test_lenient_card_text_is_read_whatever_the_pydantic_core_version() -> None:
+    record = base()
+    index = first_play(record)
+    card = record["events"][index]["card"]
+    record["events"][index]["card"] = " " + card.lower().replace("10", "t") + " "
+    parsed = parse_record(json.dumps(record).encode())
+    assert str(parsed.events[index].card) == card  # type: ignore[union-attr]
+
+
 def test_unknown_fields_and_unknown_rule_options_are_rejected() -> None:
     record = base()
     record["events"][0]["colour"] = "red"
