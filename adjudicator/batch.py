@@ -24,7 +24,10 @@ from adjudicator.render.json import render_json, render_json_line
 from adjudicator.render.text import render_text
 from adjudicator.ruling.build import adjudicate
 
-BATCH = 256  # records handed to the workers at a time: bounds the memory in flight
+#: Records a worker judges per task. Tasks in flight are at most ``4 * jobs``, which bounds
+#: the memory (about 1,000 records with two jobs). Larger tasks mean fewer round trips
+#: between the processes: 128 gave 1.91-1.94x for --jobs 2 against 1.56-2.04x with 32.
+CHUNK = 128
 
 
 @dataclass(frozen=True)
@@ -172,12 +175,11 @@ def run(items: Iterable[Item], fmt: str, quick: bool, jobs: int) -> Iterator[Out
             yield judge_item(item, fmt, quick)
         return
     context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    chunk = max(8, BATCH // 8)
     with context.Pool(jobs, initializer=_init, initargs=(fmt, quick)) as pool:
         window: deque[Any] = deque()
         while True:
             while len(window) < 4 * jobs:
-                batch = list(islice(iterator, chunk))
+                batch = list(islice(iterator, CHUNK))
                 if not batch:
                     break
                 window.append(pool.apply_async(_judge_many, (batch,)))

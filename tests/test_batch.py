@@ -96,3 +96,19 @@ def test_an_unreadable_file_is_reported_and_the_batch_goes_on(tmp_path: Path) ->
     assert result.exit_code == 2
     assert "cannot read" in result.stderr
     assert '"ruling"' in result.stdout
+
+
+def test_two_processes_give_the_same_outcomes_in_the_same_order() -> None:
+    """More records than one task holds (``CHUNK``), a broken one among them: the outcomes
+    of ``--jobs 2`` are those of ``--jobs 1``, record for record, in the input's order."""
+    from adjudicator.batch import CHUNK
+    from adjudicator.simulate import records
+
+    raws = [json.dumps(r).encode() for r in records("whist", 2 * CHUNK + 7, 4)]
+    raws[CHUNK + 3] = b'{"format": "hand-record/1"'
+    items = [Item(f"r{i}", raw) for i, raw in enumerate(raws)]
+    one = list(run(iter(items), "jsonl", False, 1))
+    two = list(run(iter(items), "jsonl", False, 2))
+    assert [o.source for o in two] == [f"r{i}" for i in range(len(raws))]
+    assert two == one
+    assert two[CHUNK + 3].status == "unjudgeable"
