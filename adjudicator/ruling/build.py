@@ -7,6 +7,7 @@ from typing import Any
 
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games import bezique, rubicon, whist
+from adjudicator.games.bezique.judge import OrdinaryJudgement
 from adjudicator.games.whist.summary import GameResult
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
@@ -18,7 +19,6 @@ from adjudicator.ruling.model import (
     Counts,
     Result,
     RubiconCorrected,
-    RubiconGameResult,
     Ruling,
     WhistClaimed,
     WhistCorrected,
@@ -90,22 +90,20 @@ def _claimed(claimed: dict[str, object]) -> BeziqueClaimed:
 
 def _bezique(record: BeziqueRecord) -> Ruling:
     judgement = bezique.judge_ordinary(record, bezique.replay_record(record))
-    return _ruling(
-        record,
-        _rules_json(record.rules),
-        judgement.findings,
-        judgement.deals,
-        Result(
-            claimed=_claimed(judgement.claimed),
-            corrected=BeziqueCorrected.model_validate(judgement.corrected),
-            steps=judgement.steps,
-        ),
-    )
+    return _two_handed(record, judgement, BeziqueCorrected)
 
 
 def _rubicon(record: RubiconRecord) -> Ruling:
     judgement = rubicon.judge_rubicon(record, rubicon.replay_record(record))
-    games = judgement.corrected["games"]
+    return _two_handed(record, judgement, RubiconCorrected)
+
+
+def _two_handed(
+    record: BeziqueRecord | RubiconRecord,
+    judgement: OrdinaryJudgement,  # (Rubicon's has the same type)
+    corrected: type[BeziqueCorrected] | type[RubiconCorrected],
+) -> Ruling:
+    """The ruling of either Bézique: they differ only in the shape of the corrected result."""
     return _ruling(
         record,
         _rules_json(record.rules),
@@ -113,7 +111,7 @@ def _rubicon(record: RubiconRecord) -> Ruling:
         judgement.deals,
         Result(
             claimed=_claimed(judgement.claimed),
-            corrected=RubiconCorrected(games=[RubiconGameResult.model_validate(g) for g in games]),  # type: ignore[attr-defined]
+            corrected=corrected.model_validate(judgement.corrected),
             steps=judgement.steps,
         ),
     )

@@ -17,7 +17,7 @@ from enum import Enum
 from typing import Any
 
 from adjudicator.cards import Card, Suit, format_cards
-from adjudicator.engine.tricks import PlayedCard, legal_follows, winning_cards
+from adjudicator.engine.tricks import PlayedCard, beats, legal_follows, winning_cards
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique import declarations
@@ -36,7 +36,7 @@ from adjudicator.record.bezique import (
 
 SEATS = ("A", "B")
 
-#: Rank order for the two-card trick (BEZ-PLAY-3): a lower index wins within a suit.
+#: Rank order within a suit (BEZ-PLAY-3), lower wins: for the end-play must-win check.
 _ORDER = {rank: position for position, rank in enumerate(RANKS)}
 #: The 32 cards of one bézique pack (cards are interned: membership is by identity, in C).
 _PACK = frozenset(Card(rank, suit) for suit in Suit for rank in RANKS)
@@ -458,11 +458,7 @@ class BeziqueState:
         if len(plays) == 2:
             lead = plays[0]
             led = lead.card
-            if card.suit == led.suit:  # the trick-winner rule (engine.tricks) for two cards
-                second_wins = _ORDER[card.rank] < _ORDER[led.rank]
-            else:
-                trump = deal.trump
-                second_wins = trump is not None and card.suit == trump
+            second_wins = beats(card, led, deal.trump, RANKS)  # BEZ-PLAY-3
             winner = trick.winner = seat if second_wins else lead.seat
             if trick.endplay:
                 if count[lead.seat] == 0 or count[seat] == 0:
@@ -735,11 +731,7 @@ class BeziqueState:
                 or not answer_hand.get(answer)
             ):
                 break
-            if answer.suit is card.suit:  # the trick-winner rule for two cards
-                second_wins = _ORDER[answer.rank] < _ORDER[card.rank]
-            else:
-                second_wins = trump is not None and answer.suit is trump
-            winner = follower if second_wins else seat
+            winner = follower if beats(answer, card, trump, RANKS) else seat  # BEZ-PLAY-3
             number += 1
             plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
             tricks.append(Trick(number, seat, plays, winner, False))
@@ -800,11 +792,7 @@ class BeziqueState:
                 or not self._endplay_lawful(follower, answer, card)
             ):
                 break
-            if answer.suit is card.suit:
-                second_wins = _ORDER[answer.rank] < _ORDER[card.rank]
-            else:
-                second_wins = trump is not None and answer.suit is trump
-            winner = follower if second_wins else seat
+            winner = follower if beats(answer, card, trump, RANKS) else seat  # BEZ-PLAY-3
             number += 1
             plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
             tricks.append(Trick(number, seat, plays, winner, True))
