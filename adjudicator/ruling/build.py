@@ -8,7 +8,6 @@ from typing import Any
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique.judge import OrdinaryJudgement
-from adjudicator.games.whist.summary import GameResult
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.whist import WhistRecord
@@ -44,7 +43,7 @@ def _ruling(
     return Ruling(
         game=record.game,
         rules=rules,
-        players=record.players.model_dump(),
+        players=dict(record.players.__dict__),
         meta=dict(record.meta),
         findings=ordered,
         counts=Counts(**counts),
@@ -63,7 +62,6 @@ def _rules_json(rules: Any) -> dict[str, Any]:
 def _whist(record: WhistRecord) -> Ruling:
     rules = whist.resolve(record.rules)
     judgement = whist.judge(record, rules, whist.replay(record, rules))
-    corrected = judgement.corrected
     return _ruling(
         record,
         _rules_json(rules),
@@ -71,13 +69,7 @@ def _whist(record: WhistRecord) -> Ruling:
         judgement.deals,
         Result(
             claimed=WhistClaimed.model_validate(judgement.claimed),
-            corrected=WhistCorrected(
-                score=corrected["score"],  # type: ignore[arg-type]
-                games=[GameResult.model_validate(g) for g in corrected["games"]],  # type: ignore[attr-defined]
-                rubber=GameResult.model_validate(corrected["rubber"])
-                if corrected["rubber"]
-                else None,
-            ),
+            corrected=WhistCorrected.model_validate(judgement.corrected),
             steps=judgement.steps,
         ),
     )

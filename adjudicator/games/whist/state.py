@@ -46,19 +46,31 @@ _SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in S
 _HONOUR_CARDS = {suit: tuple(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
 
 
+def _trick_order(trump: Suit, led: Suit) -> dict[Card, int]:
+    """Each card's standing in a trick (WHIST-PLAY-4): any trump above any card of the suit
+    led, higher rank above lower, and a card of neither suit nowhere (0)."""
+    order = {}
+    for card, power in _POWER.items():
+        strength = len(RANKS) - power  # 13 for the ace .. 1 for the deuce
+        if card.suit is trump:
+            order[card] = 200 + strength
+        elif card.suit is led:
+            order[card] = 100 + strength
+        else:
+            order[card] = 0
+    return order
+
+
+#: By trump suit, then suit led: the trick's winner is the card of highest standing. One
+#: table, so the replay's hot loop decides a trick with four look-ups and a ``max``.
+_TRICK_ORDER = {trump: {led: _trick_order(trump, led) for led in Suit} for trump in Suit}
+
+
 def _winner(plays: list[PlayedCard], trump: Suit) -> int:
-    """The index of the winning card (WHIST-PLAY-4); engine.tricks.trick_winner, inlined for
-    the replay's hot loop."""
-    best = 0
-    best_card = plays[0].card
-    for position in (1, 2, 3):
-        card = plays[position].card
-        if card.suit is best_card.suit:
-            if _POWER[card] < _POWER[best_card]:
-                best, best_card = position, card
-        elif card.suit is trump:
-            best, best_card = position, card
-    return best
+    """The index of the winning card of a complete trick (WHIST-PLAY-4)."""
+    order = _TRICK_ORDER[trump][plays[0].card.suit]
+    standing = [order[p.card] for p in plays]
+    return standing.index(max(standing))
 
 
 class Phase(Enum):
@@ -80,7 +92,8 @@ class Trick:
     plays: list[PlayedCard] = field(default_factory=list)
     winner: str | None = None
     quitted: bool = False
-    free_withdrawals: set[str] = field(default_factory=set)
+    # seats that may take back a card without penalty; rarely any, so a shared empty default
+    free_withdrawals: frozenset[str] = frozenset()
 
     def seats(self) -> set[str]:
         return {p.seat for p in self.plays}
@@ -421,7 +434,7 @@ class WhistState:
         # WHIST-PLAY-2: the last trick's winner leads (a complete trick has its winner)
         leader = (trick.winner or trick.leader) if trick.plays else trick.leader
         hands = self.hands
-        trump = deal.trump.suit
+        trick_order = _TRICK_ORDER[deal.trump.suit]
         left = _LEFT
         suit_cards = _SUIT_CARDS
         last = len(events) - 4  # the last index that starts four events
@@ -452,6 +465,10 @@ class WhistState:
             h1.remove(c1)
             h2.remove(c2)
             h3.remove(c3)
+            order = trick_order[led]  # WHIST-PLAY-4
+            k0, k1, k2, k3 = order[c0], order[c1], order[c2], order[c3]
+            best = max(k0, k1, k2, k3)
+            winner = s0 if best == k0 else s1 if best == k1 else s2 if best == k2 else s3
             plays = [
                 PlayedCard(s0, c0, index),
                 PlayedCard(s1, c1, index + 1),
@@ -464,7 +481,7 @@ class WhistState:
                 tricks.append(trick)
             else:
                 trick.plays.extend(plays)
-            trick.winner = leader = plays[_winner(plays, trump)].seat
+            trick.winner = leader = winner
             index += 4
             if trick.number == 13:
                 trick.quitted = True
@@ -614,7 +631,7 @@ class WhistState:
                 )
             )
         elif seat in trick.free_withdrawals:
-            trick.free_withdrawals.discard(seat)
+            trick.free_withdrawals -= {seat}
         else:
             first_lead_withdrawn = position == 0
             trick.free_withdrawals |= later
