@@ -15,8 +15,6 @@ from adjudicator.ruling.model import (
     AgreedResult,
     BeziqueClaimed,
     BeziqueCorrected,
-    Counts,
-    Result,
     RubiconCorrected,
     Ruling,
     WhistClaimed,
@@ -34,8 +32,14 @@ def adjudicate(record: AnyRecord) -> Ruling:
 
 
 def _ruling(
-    record: AnyRecord, rules: dict[str, Any], findings: list[Finding], deals: Any, result: Result
+    record: AnyRecord,
+    rules: dict[str, Any],
+    findings: list[Finding],
+    deals: Any,
+    result: dict[str, Any],
 ) -> Ruling:
+    """Assemble the ruling in one validation: the counts and the result go in as plain data
+    around models already built (calling each nested model's ``__init__`` cost a third more)."""
     ordered = sort_findings(findings)
     counts = {"violation": 0, "warning": 0, "info": 0}
     for finding in ordered:
@@ -46,9 +50,9 @@ def _ruling(
         players=dict(record.players.__dict__),
         meta=dict(record.meta),
         findings=ordered,
-        counts=Counts(**counts),
+        counts=counts,  # type: ignore[arg-type]
         deals=deals,
-        result=result,
+        result=result,  # type: ignore[arg-type]
     )
 
 
@@ -67,11 +71,11 @@ def _whist(record: WhistRecord) -> Ruling:
         _rules_json(rules),
         judgement.findings,
         judgement.deals,
-        Result(
-            claimed=WhistClaimed.model_validate(judgement.claimed),
-            corrected=WhistCorrected.model_validate(judgement.corrected),
-            steps=judgement.steps,
-        ),
+        {
+            "claimed": WhistClaimed.model_validate(judgement.claimed),
+            "corrected": WhistCorrected.model_validate(judgement.corrected),
+            "steps": judgement.steps,
+        },
     )
 
 
@@ -101,9 +105,9 @@ def _two_handed(
         _rules_json(record.rules),
         judgement.findings,
         judgement.deals,
-        Result(
-            claimed=_claimed(judgement.claimed),
-            corrected=corrected.model_validate(judgement.corrected),
-            steps=judgement.steps,
-        ),
+        {
+            "claimed": _claimed(judgement.claimed),
+            "corrected": corrected.model_validate(judgement.corrected),
+            "steps": judgement.steps,
+        },
     )
