@@ -1,5 +1,7 @@
 """The replays' fast paths (whole lawful tricks applied at once) against the event-by-event
-path: for legal and irregular simulated records alike, both must leave the same facts.
+path: for legal and irregular simulated records alike, both must leave the same facts, and
+in Bézique the same state (the runs also take the marks between tricks and the plays from
+the table: hands, tables, counts and the stock must agree).
 
 ``replay`` takes the fast path where it can; ``apply`` one event at a time never does.
 """
@@ -12,7 +14,7 @@ import pytest
 
 from adjudicator import parse_record
 from adjudicator.games import bezique, rubicon, whist
-from adjudicator.games.bezique.state import BeziqueReplay
+from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
 from adjudicator.games.whist.state import WhistReplay, WhistState
 from adjudicator.simulate import records
 from adjudicator.simulate.bezique_inject import INJECTIONS as BEZIQUE_KINDS
@@ -27,6 +29,32 @@ def _tricks(deals: Any) -> list[list[tuple[object, ...]]]:
         ]
         for deal in deals
     ]
+
+
+def _state(state: BeziqueState) -> dict[str, Any]:
+    """What a replay leaves that the judge or a later event reads."""
+    return {
+        "marks": [
+            (m.event, m.seat, m.item, m.points, m.ref, m.void) for d in state.deals for m in d.marks
+        ],
+        "declarations": [
+            (x.event, x.status, x.legal, x.uids, x.value, x.lost_at, x.scored_by)
+            for d in state.deals
+            for x in d.declarations
+        ],
+        "first_trick_events": [d.first_trick_events for d in state.deals],
+        "trumps": [(d.trump, d.trump_fixed_at, d.endplay_error) for d in state.deals],
+        "hand": {s: {c: n for c, n in h.items() if n} for s, h in state.hand.items()},
+        "table": {
+            s: [(t.uid, str(t.card), t.history) for t in cards] for s, cards in state.table.items()
+        },
+        "on_table": {s: {c: n for c, n in t.items() if n} for s, t in state.on_table.items()},
+        "count": dict(state.count),
+        "suits": state.suits,
+        "remaining": state.remaining,
+        "last_draw": state.last_draw,
+        "phase": state.phase,
+    }
 
 
 def _findings(replay: WhistReplay | BeziqueReplay) -> list[dict[str, Any]]:
@@ -56,10 +84,35 @@ def test_bezique_fast_paths_leave_the_same_facts(game: str, inject: str | None) 
     module = rubicon if game == "rubicon-bezique" else bezique
     for raw in records(game, 4, 5, inject=inject):
         record = parse_record(raw)
-        fast = module.replay_record(record)  # type: ignore[attr-defined]
+        fast_state = module.state_for(record)  # type: ignore[attr-defined]
+        fast = replay(list(record.events), fast_state)  # as ``replay_record`` does
         state = module.state_for(record)  # type: ignore[attr-defined]
         for index, event in enumerate(record.events):
             state.apply(index, event)
         slow = state.finish()
         assert _tricks(fast.deals) == _tricks(slow.deals)
         assert _findings(fast) == _findings(slow)
+        assert _state(fast_state) == _state(state)
+
+
+def test_table_plays_and_marks_take_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The records above do reach the runs' table plays and marks (else the test above would
+    not cover those branches)."""
+    taken: list[str] = []
+    take, mark = BeziqueState._take_from_table, BeziqueState._run_mark
+
+    def take_spy(state: BeziqueState, seat: str, copy: Any) -> None:
+        taken.append("table")
+        take(state, seat, copy)
+
+    def mark_spy(marks: list[Any], event: Any, index: int) -> int:
+        taken.append("mark")
+        return mark(marks, event, index)
+
+    monkeypatch.setattr(BeziqueState, "_take_from_table", take_spy)
+    monkeypatch.setattr(BeziqueState, "_run_mark", staticmethod(mark_spy))
+    for game, module in (("bezique", bezique), ("rubicon-bezique", rubicon)):
+        for raw in records(game, 4, 5):
+            module.replay_record(parse_record(raw))  # type: ignore[attr-defined]
+    assert "table" in taken
+    assert "mark" in taken

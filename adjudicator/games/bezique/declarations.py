@@ -125,13 +125,16 @@ def _locate(
     """
     cls = COMBINATIONS[name].cls
     rubicon = state.rubicon
-    free_table: dict[Card, list[TableCard]] = {}  # card -> its free copies, in table order
-    for table_card in state.table[seat]:
-        free_table.setdefault(table_card.card, []).append(table_card)
+    table, on_table = state.table[seat], state.on_table[seat]
+    # card -> its free copies, in table order: gathered only for the cards named that lie on
+    # the table (``on_table`` counts them), not for the whole table at every declaration
+    free_table: dict[Card, list[TableCard]] = {}
     hand = dict(state.hand[seat])
     chosen: list[TableCard] = []
     for position, card in enumerate(cards):
         copies = free_table.get(card)
+        if copies is None and on_table.get(card):
+            copies = free_table[card] = [t for t in table if t.card is card]
         if copies:
             unused = [t for t in copies if not t.history.get(cls)]
             if unused or rubicon:
@@ -177,7 +180,7 @@ def _problem(
     variant = state.variant
     if name == "carte-blanche":
         return _carte_blanche_problem(state, seat, event.cards)
-    if state.phase.name != "STOCK" or state.remaining == 0:
+    if state.phase is not facts.Phase.STOCK or state.remaining == 0:
         return (
             "BEZ-DECL-6",
             f"{seat} declared {name} after the stock was exhausted: nothing "
@@ -451,7 +454,7 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
             f"{seat} scored the {target.name} carried from event {target.event}, but it "
             f"was lost at event {target.lost_at}.",
         )
-    elif state.phase.name != "STOCK" or state.remaining == 0:
+    elif state.phase is not facts.Phase.STOCK or state.remaining == 0:
         problem = (
             "BEZ-DECL-6",
             f"{seat} scored the carried {target.name} after the stock was exhausted.",

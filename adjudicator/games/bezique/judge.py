@@ -32,6 +32,8 @@ from adjudicator.record.bezique import BeziqueRecord, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
+#: The aces and tens (BEZ-CARDS-4) as cards: a set look-up by identity, per card played.
+_BRISQUE_CARDS = frozenset(card for card in CARD_TEXT if card.rank in BRISQUE_RANKS)
 
 
 @dataclass
@@ -166,7 +168,7 @@ def score_deal(
                 "seat": d.seat,
                 "combination": d.name,
                 "right_combination": d.right_name,
-                "cards": [str(c) for c in d.cards],
+                "cards": [CARD_TEXT[c] for c in d.cards],
                 "marked": marked,
                 "value": d.value if d.legal else 0,
                 "status": status,
@@ -205,9 +207,10 @@ def score_deal(
             )
         played_mode = isinstance(rules, BeziqueRules) and rules.seven_scoring == "played"
         if played_mode and deal.trump is not None:
+            seven = Card("7", deal.trump)  # (once, not per card played)
             for trick in deal.tricks:  # EW iv / CAS: a seven of trumps scores when played
                 for play in trick.plays:
-                    if not trick.endplay and play.card == Card("7", deal.trump):
+                    if not trick.endplay and play.card == seven:
                         add(
                             play.seat,
                             "seven",
@@ -228,7 +231,8 @@ def score_deal(
                 )
 
     # End-play errors (BEZ-LAST-3, RUB-LAST-1) ------------------------------------------------
-    played = len([t for t in deal.tricks if t.winner])
+    # (only the last trick can lack a winner: a trick is opened when the one before is won)
+    played = len(deal.tricks) - (1 if deal.tricks and not deal.tricks[-1].winner else 0)
     last_number = played  # the very last trick, even if a short hand ended the deal early
     if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
         last_number = 24
@@ -419,9 +423,12 @@ def _tricks_after_penalty(
     deal: BeziqueDealFacts, variant: Variant, mode: str, last_number: int
 ) -> tuple[dict[str, int], str | None, int | None]:
     """Brisques per seat and the last trick's winner, after the end-play penalty option."""
-    brisques = {"A": 0, "B": 0}
     error = deal.endplay_error
+    if error is None:  # the common case: every trick is its winner's
+        return _tricks_as_won(deal, variant, last_number)
+    brisques = {"A": 0, "B": 0}
     last_winner = None
+    brisque_cards = _BRISQUE_CARDS
     for trick in deal.tricks:
         if not trick.winner:
             continue
@@ -434,13 +441,30 @@ def _tricks_after_penalty(
                 owner = ""
         if owner:
             for play in trick.plays:  # a loop, not sum() over a generator: 64 tricks a deal
-                if play.card.rank in BRISQUE_RANKS:
+                if play.card in brisque_cards:
                     brisques[owner] += 1
         if trick.number == last_number:
             last_winner = owner or None
     last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
     indeterminate = error[0] if error is not None and mode == "replay" else None
     return brisques, last_trick, indeterminate
+
+
+def _tricks_as_won(
+    deal: BeziqueDealFacts, variant: Variant, last_number: int
+) -> tuple[dict[str, int], str | None, None]:
+    """``_tricks_after_penalty`` with no end-play error: the winner of each brisque's trick
+    listed in one comprehension and counted in C (64 tricks a Rubicon deal)."""
+    brisque_cards = _BRISQUE_CARDS
+    owners = [t.winner for t in deal.tricks for p in t.plays if p.card in brisque_cards]
+    brisques = {"A": owners.count("A"), "B": owners.count("B")}
+    last_winner = None
+    for trick in reversed(deal.tricks):  # (numbered in order: the last is found first)
+        if trick.number == last_number:
+            last_winner = trick.winner or None
+            break
+    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
+    return brisques, last_trick, None
 
 
 def _rubicon_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
@@ -479,18 +503,36 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
                 }
             )
     # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
-    tricks: list[BeziqueTrickRow] = [
-        {
-            "trick": t.number,
-            "leader": t.leader,
-            "plays": [
-                {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event} for p in t.plays
-            ],
-            "winner": t.winner or "",
-            "endplay": t.endplay,
-        }
-        for t in deal.tricks
-    ]
+    text = CARD_TEXT
+    tricks: list[BeziqueTrickRow]
+    try:  # every trick of a replayed deal has two cards (a deal ends on a trick's second)
+        tricks = [
+            {
+                "trick": t.number,
+                "leader": t.leader,
+                "plays": [  # the two rows written out: no inner comprehension per trick
+                    {"seat": p.seat, "card": text[p.card], "event": p.event},
+                    {"seat": q.seat, "card": text[q.card], "event": q.event},
+                ],
+                "winner": t.winner or "",
+                "endplay": t.endplay,
+            }
+            for t in deal.tricks
+            for p, q in [t.plays]  # (an assignment: the ``for`` over one item is optimised)
+        ]
+    except ValueError:  # a trick short of a card: facts not from a finished replay
+        tricks = [
+            {
+                "trick": t.number,
+                "leader": t.leader,
+                "plays": [
+                    {"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays
+                ],
+                "winner": t.winner or "",
+                "endplay": t.endplay,
+            }
+            for t in deal.tricks
+        ]
     return BeziqueDealSummary(
         deal=deal.number,
         event=deal.event,
