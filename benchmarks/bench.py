@@ -2,11 +2,18 @@
 
     python3 benchmarks/bench.py                 # speed per game and the --jobs speed-up
     python3 benchmarks/bench.py --stream 1000000  # also peak memory streaming whist records
+    python3 benchmarks/bench.py --instructions    # also the ratio in instructions (valgrind)
 
 Records are simulated (``adjudicator.simulate``) before any timing. Parsing alone is the
 pydantic validation of the same bytes (``parse_record``); end to end adds ``adjudicate``.
 Figures are ratios measured in the same run (chunk by chunk, alternately), so the machine's
 speed cancels out. Not part of the test suite.
+
+``--instructions`` counts the instructions executed instead of timing them (valgrind's
+callgrind, a few minutes): the same total on every run, whatever the machine is doing, so a
+change of a few per cent can be seen on a machine whose speed drifts. Instructions are not
+time (interpreted Python does fewer of them per clock cycle than pydantic-core's compiled
+parser), so the timed ratio stays the measure of the target.
 """
 
 from __future__ import annotations
@@ -14,11 +21,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from adjudicator import adjudicate, parse_record
 from adjudicator.batch import Item, run
@@ -182,12 +194,82 @@ def stream_memory(count: int) -> dict[str, object]:
     }
 
 
+#: Records per game for ``--instructions`` (each record is run once, under valgrind).
+COUNTED = {"whist": 100, "bezique": 20, "rubicon-bezique": 15}
+MODES = ("base", "parse", "e2e")
+
+
+def count_child(mode: str, path: str) -> None:
+    """Run under valgrind: read the records and rule on them all once (so every lazy cache
+    is warm), then do ``mode`` once more. ``base`` stops before that pass, so its count is
+    subtracted and what remains is the steady state of parsing or of end to end."""
+    raws = Path(path).read_bytes().splitlines()
+    for raw in raws:
+        adjudicate(parse_record(raw))
+    for raw in raws if mode != "base" else ():
+        record = parse_record(raw)
+        if mode == "e2e":
+            adjudicate(record)
+
+
+def _instructions(mode: str, path: str) -> int:
+    result = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--count-child",
+            mode,
+            path,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    found = re.search(r"Collected\s*:\s*(\d+)", result.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count from valgrind:\n{result.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def instructions() -> list[dict[str, object]] | str:
+    """Instructions per record, parsing alone and end to end, and their ratio."""
+    if shutil.which("valgrind") is None:
+        return "valgrind not found"
+    rows = []
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(os.cpu_count()) as pool:
+        for game, count in COUNTED.items():
+            path = Path(folder, f"{game}.jsonl")
+            path.write_bytes(b"\n".join(simulated(game, count)))
+            base, parse, e2e = pool.map(_instructions, MODES, [str(path)] * len(MODES))
+            rows.append(
+                {
+                    "game": game,
+                    "records": count,
+                    "parse_instructions_per_record": (parse - base) // count,
+                    "e2e_instructions_per_record": (e2e - base) // count,
+                    "e2e_over_parse": round((e2e - base) / (parse - base), 2),
+                }
+            )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="more or fewer records per game")
     parser.add_argument("--jobs-records", type=int, default=4000)
     parser.add_argument("--stream", type=int, default=0, help="whist records to stream (0: skip)")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count instructions (valgrind)"
+    )
+    parser.add_argument("--count-child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.count_child:
+        count_child(*args.count_child)
+        return
     report: dict[str, object] = {
         "python_loop_ns_before": python_loop_ns(),
         "speed": speed(args.scale),
@@ -196,6 +278,8 @@ def main() -> None:
     }
     if args.stream:
         report["stream"] = stream_memory(args.stream)
+    if args.instructions:
+        report["instructions"] = instructions()
     print(json.dumps(report, indent=2))
 
 
