@@ -504,35 +504,16 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
             )
     # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
     text = CARD_TEXT
-    tricks: list[BeziqueTrickRow]
-    try:  # every trick of a replayed deal has two cards (a deal ends on a trick's second)
-        tricks = [
-            {
-                "trick": t.number,
-                "leader": t.leader,
-                "plays": [  # the two rows written out: no inner comprehension per trick
-                    {"seat": p.seat, "card": text[p.card], "event": p.event},
-                    {"seat": q.seat, "card": text[q.card], "event": q.event},
-                ],
-                "winner": t.winner or "",
-                "endplay": t.endplay,
-            }
-            for t in deal.tricks
-            for p, q in [t.plays]  # (an assignment: the ``for`` over one item is optimised)
-        ]
-    except ValueError:  # a trick short of a card: facts not from a finished replay
-        tricks = [
-            {
-                "trick": t.number,
-                "leader": t.leader,
-                "plays": [
-                    {"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays
-                ],
-                "winner": t.winner or "",
-                "endplay": t.endplay,
-            }
-            for t in deal.tricks
-        ]
+    tricks: list[BeziqueTrickRow] = [
+        {
+            "trick": t.number,
+            "leader": t.leader,
+            "plays": [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays],
+            "winner": t.winner or "",
+            "endplay": t.endplay,
+        }
+        for t in deal.tricks
+    ]
     return BeziqueDealSummary(
         deal=deal.number,
         event=deal.event,

@@ -684,7 +684,7 @@ class BeziqueState:
             winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
         assert isinstance(winner, str)
         trump = deal.trump  # (fixed only by a declaration, which ends the run)
-        refill, on_table = self._refill, self.on_table
+        refill = self._refill
         first_events, marks = deal.first_trick_events, deal.marks
         remaining, at, end = self.remaining, self._stock_at, len(events) - 1
         number = first = len(tricks)
@@ -693,12 +693,12 @@ class BeziqueState:
         order = _RANK_ORDER
         while index < end:
             lead = events[index]
+            if type(lead) is BeziqueScore and lead.for_ != "declaration":
+                index = self._run_mark(marks, lead, index)  # between tricks or before draws
+                continue
             if pending:  # the winner's then the loser's draw of the two top cards
                 second = events[index + 1]
                 if type(lead) is not BeziqueDraw or type(second) is not BeziqueDraw:
-                    if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                        index = self._run_mark(marks, lead, index)
-                        continue
                     break
                 if remaining < 4:
                     break  # the last cards: turn-up, odd last card, exhaustion
@@ -726,9 +726,6 @@ class BeziqueState:
                 continue
             follow = events[index + 1]
             if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-                if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                    index = self._run_mark(marks, lead, index)
-                    continue
                 break
             if remaining < 2:
                 break  # the last card of the stock: the window's close may end it
@@ -756,18 +753,8 @@ class BeziqueState:
             plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
             tricks.append(Trick(number, seat, plays, winner, False))
             first_events[number] = index
-            if lead_copy is None:
-                hand[card] -= 1
-                if refill and on_table[seat].get(card):  # RUB-COMBO-1: the duplicate played
-                    self._re_form(seat, card)
-            else:
-                self._take_from_table(seat, lead_copy)
-            if answer_copy is None:
-                answer_hand[answer] -= 1
-                if refill and on_table[follower].get(answer):
-                    self._re_form(follower, answer)
-            else:
-                self._take_from_table(follower, answer_copy)
+            self._run_take(seat, card, hand, lead_copy, refill)
+            self._run_take(follower, answer, answer_hand, answer_copy, refill)
             index += 2
             pending = True
         if index == start:
@@ -798,6 +785,18 @@ class BeziqueState:
             if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
                 return None
         return copy
+
+    def _run_take(
+        self, seat: str, card: Card, hand: Counter[Card], copy: TableCard | None, refill: bool
+    ) -> None:
+        """A card of a run's trick leaves the hand (re-forming Rubicon's duplicate on the
+        table, RUB-COMBO-1) or, given its table copy, the table."""
+        if copy is None:
+            hand[card] -= 1
+            if refill and self.on_table[seat].get(card):
+                self._re_form(seat, card)
+        else:
+            self._take_from_table(seat, copy)
 
     def _take_from_table(self, seat: str, copy: TableCard) -> None:
         """``_remove`` of a table copy, in a run (which keeps the counts itself)."""
@@ -830,11 +829,11 @@ class BeziqueState:
         start, end = index, len(events) - 1
         while index < end and held:
             lead = events[index]
+            if type(lead) is BeziqueScore and lead.for_ != "declaration":
+                index = self._run_mark(marks, lead, index)  # between tricks
+                continue
             follow = events[index + 1]
             if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-                if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                    index = self._run_mark(marks, lead, index)
-                    continue
                 break
             seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
             hand, answer_hand = hands[seat], hands[follower]
