@@ -221,10 +221,12 @@ def _result_lines(ruling: Ruling) -> list[str]:
             if corrected.rubber
             else "not complete"
         )
-        lines.append(
-            f"  Corrected: game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}; "
-            f"games {games}; rubber {rubber}"
-        )
+        progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+        if corrected.new_rubber:
+            lines.append(f"  Corrected: rubber complete, {rubber}")
+            lines.append(f"  Corrected, the new rubber: {progress}; games {games}")
+        else:
+            lines.append(f"  Corrected: {progress}; games {games}; rubber {rubber}")
     elif isinstance(corrected, BeziqueCorrected):
         winner = corrected.winner or "not yet decided"
         lines.append(

@@ -22,7 +22,7 @@ from adjudicator.games.whist.scoring import Choice, DealPlan, DealScore, Penalty
 from adjudicator.games.whist.state import DealFacts, WhistReplay
 from adjudicator.games.whist.summary import GameResult, PenaltyOption, WhistDealSummary
 from adjudicator.record.whist import WhistRecord, WhistRules
-from adjudicator.seats import other_side
+from adjudicator.seats import left_of, other_side
 
 WhistJudgement = Judgement[WhistDealSummary]
 
@@ -57,15 +57,21 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         summaries = [self._judge_deal(deal) for deal in self.replay.deals]
         position = self.position
         rubber = position.last_rubber
-        shown_games = position.games if position.games or rubber is None else position.rubber_games
+        if position.new_rubber:  # the score and games are the new rubber's
+            shown_games, shown_rubber = position.games, rubber
+        elif position.games or rubber is None:
+            shown_games, shown_rubber = position.games, None
+        else:
+            shown_games, shown_rubber = position.rubber_games, rubber
         corrected: dict[str, object] = {
             "score": dict(position.score),
             "games": [{"winner": w, "value": v} for w, v in shown_games],
             "rubber": (
-                {"winner": rubber.winner, "value": rubber.value}
-                if rubber is not None and not position.games
-                else None
+                None
+                if shown_rubber is None
+                else {"winner": shown_rubber.winner, "value": shown_rubber.value}
             ),
+            "new_rubber": position.new_rubber,
         }
         sheets = {
             side: {i: sheet[i] for i in MARK_ITEMS if i in sheet}
@@ -84,6 +90,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
     # One deal ----------------------------------------------------------------------------
 
     def _judge_deal(self, deal: DealFacts) -> WhistDealSummary:
+        self._check_rotation(deal)
         before = dict(self.position.score)
         won = deal.tricks_won()
         held = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
@@ -314,6 +321,42 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
             rubber = GameResult(winner=r.winner, value=r.value) if r else None
         return game, rubber
 
+    # The rotation of the deal (WHIST-DEAL-4, -7; WHIST-TABLE-1, -3) -----------------------
+
+    def _check_rotation(self, deal: DealFacts) -> None:
+        """The deal passes to the left only within a rubber (English) or a game (American):
+        after one ends, partners and deal are cut afresh, so any player may deal the next."""
+        position = self.position
+        if deal.number == 1:
+            return
+        if position.fresh_cut:
+            position.fresh_cut = False
+            position.new_rubber = self.english
+            self.steps.append(
+                (
+                    "A new rubber begins: partners and deal are cut afresh"
+                    if self.english
+                    else "A new game begins: the table may be cut afresh for partners and deal"
+                )
+                + f", so any player may deal; {deal.dealer} deals [WHIST-TABLE-3]"
+            )
+            return
+        expected = left_of(self.replay.deals[deal.number - 2].dealer)  # type: ignore[arg-type]
+        if deal.dealer != expected:
+            self.findings.append(
+                make_finding(
+                    "WHIST-DEAL-7",
+                    "violation",
+                    f"{deal.dealer} dealt deal {deal.number}, but the deal passes to the left: "
+                    f"it was {expected}'s turn. The deal stands, as it was not stopped "
+                    "before the trump card was turned.",
+                    event=deal.event,
+                    deal=deal.number,
+                    seat=deal.dealer,
+                    basis=["WHIST-DEAL-4"],
+                )
+            )
+
     # After the deal: games and rubbers (WHIST-RUBBER-1..4, WHIST-SCORE-4, -5) ---------------------
 
     def _after_deal(
@@ -330,6 +373,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
             position.rubber_games = []
         position.games.append((value.winner, value.value))
         position.score = {"NS": 0, "EW": 0}
+        position.fresh_cut = not self.english  # AWL-5: a new game may follow a fresh cut
         self.steps.append(
             f"  {value.text} [{value.rule}]; the scores are turned down [WHIST-SCORE-4]"
         )
@@ -358,6 +402,8 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
                 position.last_rubber = rubber
                 position.rubber_games = position.games
                 position.games = []
+                position.fresh_cut = True  # ENG1900-25: the rotation ends with the rubber
+                position.new_rubber = False
                 return value, rubber, items
         return value, None, items
 

@@ -25,6 +25,8 @@ class Position:
     games: list[tuple[str, int]]
     last_rubber: scoring.RubberValue | None = None
     rubber_games: list[tuple[str, int]] = field(default_factory=list)
+    fresh_cut: bool = False  # the rubber (English) or game (American) just ended
+    new_rubber: bool = False  # deals have been played since ``last_rubber`` was complete
 
 
 class MarksJudge:
@@ -50,8 +52,8 @@ class MarksJudge:
             low, high, rule = expected.get((step.side, step.item), (0, 0, step.rule))
             rule = step.rule if step.points else rule
             expected[(step.side, step.item)] = (low + step.low, high + step.points, rule)
-        if game is not None and self.rules.game_value_mode == "rubber_points":
-            expected[(game.winner, "game")] = (game.value, game.value, "WHIST-RUBBER-2")
+        if game is not None:  # rubber points (English) or the game's value (American)
+            expected[(game.winner, "game")] = (game.value, game.value, game.rule)
         if rubber is not None:
             expected[(rubber.winner, "rubber")] = (
                 scoring.RUBBER_BONUS,
@@ -70,6 +72,7 @@ class MarksJudge:
         if not deal.marks:
             return
         expected = self._expected_marks(result, game, rubber)
+        floored = {(step.side, step.item) for step in result.steps if step.floored}
         groups: dict[tuple[str, str], list[int]] = {}
         last: dict[tuple[str, str], int] = {}
         for timed in deal.marks:
@@ -85,6 +88,11 @@ class MarksJudge:
             if low <= marked <= high or (low > high and high <= marked <= low):
                 continue
             right = str(high) if low == high else f"{low} to {high}"
+            if (side, item) in floored:
+                right += (
+                    f" (the law deducts three; {-high} because the score is not taken below 0, "
+                    "which is this ruling's option deduct_floor = zero, not the law's text)"
+                )
             self.findings.append(
                 make_finding(
                     "WHIST-SCORE-7",
@@ -97,6 +105,8 @@ class MarksJudge:
                 )
             )
         for (side, item), (_low, high, rule) in expected.items():
+            if item == "game" and rule == "WHIST-SCORE-5":
+                continue  # American: the game's value is agreed as the result, not marked
             if high and (side, item) not in groups:
                 self.findings.append(
                     make_finding(

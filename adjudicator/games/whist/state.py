@@ -280,7 +280,7 @@ class WhistState:
         self._establish_all()
         return WhistReplay(self.deals, self.findings, self.early_results)
 
-    # Deal (WHIST-DEAL-3, -4, -7) -------------------------------------------------------------
+    # Deal (WHIST-DEAL-3; the rotation, WHIST-DEAL-4 and -7, needs the score: judge) ------
 
     def _apply_deal(self, index: int, event: WhistDeal) -> None:
         if self.phase is _PLAY:
@@ -300,22 +300,6 @@ class WhistState:
                 f"the trump card {event.trump} is not in the dealer's ({event.dealer}) hand",
             )
         number = len(self.deals) + 1
-        if self.deals:
-            expected = left_of(self.deal.dealer)  # type: ignore[arg-type]
-            if event.dealer != expected:
-                self.findings.append(
-                    make_finding(
-                        "WHIST-DEAL-7",
-                        "violation",
-                        f"{event.dealer} dealt deal {number}, but the deal passes to the left: "
-                        f"it was {expected}'s turn. The deal stands, as it was not stopped "
-                        "before the trump card was turned.",
-                        event=index,
-                        deal=number,
-                        seat=event.dealer,
-                        basis=["WHIST-DEAL-4"],
-                    )
-                )
         deal = DealFacts(number, index, event.dealer, event.trump, hands)
         deal.tricks.append(Trick(1, _LEFT[event.dealer]))
         self.deals.append(deal)
