@@ -15,7 +15,7 @@ from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist.scoring import Choice
 from adjudicator.games.whist.state import DealFacts, Renounce, WhistReplay
-from adjudicator.record.whist import WhistClaim, WhistRules
+from adjudicator.record.whist import WhistClaim, WhistPenalty, WhistRules
 from adjudicator.seats import SIDES, other_side
 
 CHOICES: tuple[Choice, ...] = ("tricks", "deduct", "add")
@@ -31,6 +31,7 @@ class RevokeRuling:
     choice: str | None = None
     chosen: bool = False
     applied: bool = False
+    forfeited: bool = False  # AWL-39: a wrong penalty was demanded, none can be enforced
 
 
 class RevokeJudge:
@@ -44,12 +45,19 @@ class RevokeJudge:
     # Claims (WHIST-REVOKE-6, -7) ---------------------------------------------------------------
 
     def _judge_claims(self, deal: DealFacts) -> list[RevokeRuling]:
+        """Attach each claim to the revokes it names that were made before it: a claim cannot
+        concern a revoke not yet made, so one that finds none is unfounded, or late when the
+        revoke it names belongs to the deal before (the cut came between)."""
         revokes = [RevokeRuling(r) for r in deal.renounces if r.is_established]
         corrected = [r for r in deal.renounces if not r.is_established]
         late_by_marks = self.rules.revoke_claim_deadline == "tricks_gathered"
         for timed in deal.claims:
             claim = timed.event
-            matches = [r for r in revokes if self._claim_matches(claim, r.renounce)]
+            matches = [
+                r
+                for r in revokes
+                if r.renounce.event < timed.index and self._claim_matches(claim, r.renounce)
+            ]
             target = deal
             if not matches and claim.ref is None and deal.number > 1:
                 # made during the next deal about the one before: the cut was before it
@@ -104,29 +112,43 @@ class RevokeJudge:
         )
 
     def _unfounded(
-        self, deal: DealFacts, index: int, claim: object, corrected: list[Renounce]
+        self, deal: DealFacts, index: int, claim: WhistClaim, corrected: list[Renounce]
     ) -> Finding:
-        from adjudicator.record.whist import WhistClaim
-
-        assert isinstance(claim, WhistClaim)
         own = [r for r in deal.renounces if r.is_established and r.side == claim.by]
         fixed = [r for r in corrected if r.side != claim.by]
+        later = [
+            r
+            for r in deal.renounces
+            if r.is_established and r.event > index and self._claim_matches(claim, r)
+        ]
         target = f" against {claim.against}" if claim.against else ""
         at = f" at trick {claim.trick}" if claim.trick else ""
-        if fixed:
-            why = (
-                f"{fixed[0].seat}'s renounce at trick {fixed[0].trick} was corrected in time "
-                "and is no revoke"
+        if later:
+            message = (
+                f"{claim.by} claimed a revoke{target}{at} in deal {deal.number} before any revoke "
+                f"had been made: {later[0].seat}'s renounce at trick {later[0].trick} (event "
+                f"{later[0].event}) came after the claim, and a claim can only concern a revoke "
+                "already made. The claim is unfounded and fails; that revoke stands unclaimed "
+                "unless it is claimed after it was made."
             )
-        elif own:
-            why = "the only revoke of the deal is by the claimants' own side"
         else:
-            why = "every card played followed suit, or its player held none of the suit led"
+            if fixed:
+                why = (
+                    f"{fixed[0].seat}'s renounce at trick {fixed[0].trick} was corrected in time "
+                    "and is no revoke"
+                )
+            elif own:
+                why = "the only revoke of the deal is by the claimants' own side"
+            else:
+                why = "every card played followed suit, or its player held none of the suit led"
+            message = (
+                f"{claim.by} claimed a revoke{target}{at} in deal {deal.number}, but the tricks "
+                f"show none: {why}. The claim fails."
+            )
         return make_finding(
             "WHIST-REVOKE-6",
             "warning",
-            f"{claim.by} claimed a revoke{target}{at} in deal {deal.number}, but the tricks show "
-            f"none: {why}. The claim fails.",
+            message,
             event=index,
             deal=deal.number,
             trick=claim.trick,
@@ -134,55 +156,45 @@ class RevokeJudge:
             basis=["WHIST-REVOKE-1"],
         )
 
-    # Penalties (WHIST-REVOKE-9, -10, -14) -------------------------------------------------------
+    # Penalties (WHIST-REVOKE-9, -10, -14; WHIST-PEN-4) ------------------------------------------
 
     def _judge_penalties(self, deal: DealFacts, revokes: list[RevokeRuling]) -> None:
+        """Each choice of penalty belongs to the claim it follows: to a revoke of the
+        adversaries claimed before it, or, with none, it is itself the claim of a revoke
+        already made."""
         chosen_by: dict[str, list[str]] = {"NS": [], "EW": []}
         for timed in deal.penalties:
             penalty = timed.event
-            if not self.english:
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-9",
-                        "violation",
-                        f"{penalty.by} chose a revoke penalty ({penalty.choice}), but under the American "
-                        "code the penalty is fixed: two tricks for each revoke. The choice is ignored.",
-                        event=timed.index,
-                        deal=deal.number,
-                        basis=["WHIST-REVOKE-14"],
-                    )
-                )
-                continue
+            index = timed.index
             open_revokes = [
                 r
                 for r in revokes
-                if r.renounce.side != penalty.by and r.claimed_at is not None and not r.chosen
+                if r.renounce.side != penalty.by
+                and r.claimed_at is not None
+                and r.claimed_at < index
+                and not r.chosen
             ]
             if not open_revokes and not timed.after_cut:
                 unclaimed = [
                     r
                     for r in revokes
                     if r.renounce.side != penalty.by
-                    and r.claimed_at is None
+                    and r.renounce.event < index
+                    and (r.claimed_at is None or r.claimed_at > index)
                     and r.late_claim_at is None
+                    and not r.chosen
                 ]
                 if unclaimed:  # choosing a penalty is itself a claim
-                    unclaimed[0].claimed_at = timed.index
+                    unclaimed[0].claimed_at = index
                     unclaimed[0].applied = True
                     open_revokes = unclaimed[:1]
             if not open_revokes:
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-9",
-                        "violation",
-                        f"{penalty.by} exacted a revoke penalty ({penalty.choice}) in deal {deal.number}"
-                        " with no revoke of their adversaries claimed in time left to pay for it.",
-                        event=timed.index,
-                        deal=deal.number,
-                    )
-                )
+                self.findings.append(self._no_revoke_to_pay(deal, revokes, index, penalty))
                 continue
             target = min(open_revokes, key=lambda r: r.renounce.trick)
+            if not self.english:
+                self._american_penalty(deal, index, penalty, target)
+                continue
             if penalty.choice == "waive":
                 if self.rules.revoke_penalty_waivable:
                     target.choice, target.chosen, target.applied = "waive", True, False
@@ -194,7 +206,7 @@ class RevokeJudge:
                             f"{penalty.by} waived the penalty for {target.renounce.seat}'s revoke, but a "
                             "revoke penalty cannot be waived under these rules (option "
                             "revoke_penalty_waivable); the best choice for them is applied.",
-                            event=timed.index,
+                            event=index,
                             deal=deal.number,
                             trick=target.renounce.trick,
                         )
@@ -209,7 +221,7 @@ class RevokeJudge:
                         f"but the revokers have fewer than three left to give; under option "
                         "trick_penalty_shortfall = invalid_choice that choice is refused and the "
                         "best valid choice is applied.",
-                        event=timed.index,
+                        event=index,
                         deal=deal.number,
                         trick=target.renounce.trick,
                     )
@@ -228,13 +240,77 @@ class RevokeJudge:
                         f"{penalty.by} chose {penalty.choice} after choosing {earlier[0]} for an earlier "
                         "revoke of the deal; these rules require one choice for every revoke "
                         "(option per_revoke_option_choice).",
-                        event=timed.index,
+                        event=index,
                         deal=deal.number,
                         trick=target.renounce.trick,
                     )
                 )
             earlier.append(penalty.choice)
             target.choice, target.chosen = penalty.choice, True
+
+    def _no_revoke_to_pay(
+        self, deal: DealFacts, revokes: list[RevokeRuling], index: int, penalty: WhistPenalty
+    ) -> Finding:
+        """A penalty that belongs to no claim: say whether the revoke came only after it."""
+        later = [r for r in revokes if r.renounce.side != penalty.by and r.renounce.event > index]
+        if later:
+            why = (
+                f" was recorded before {later[0].renounce.seat}'s renounce at trick "
+                f"{later[0].renounce.trick} (event {later[0].renounce.event}) was made: a choice "
+                "of penalty belongs to the claim it follows, and no revoke had been claimed"
+            )
+        else:
+            why = " has no revoke of their adversaries claimed in time left to pay for it"
+        return make_finding(
+            "WHIST-REVOKE-9",
+            "violation",
+            f"{penalty.by} exacted a revoke penalty ({penalty.choice}) in deal {deal.number}, "
+            f"which{why}.",
+            event=index,
+            deal=deal.number,
+        )
+
+    def _american_penalty(
+        self, deal: DealFacts, index: int, penalty: WhistPenalty, target: RevokeRuling
+    ) -> None:
+        """AWL-30: the penalty is fixed, two tricks; AWL-39: if a wrong penalty is demanded,
+        none can be enforced. The code's own text settles it, so it is applied, not an option."""
+        if penalty.choice == "tricks":
+            target.choice, target.chosen = "tricks", True
+            return
+        if penalty.choice == "waive":  # AMB-9: AWL-39 is silent on waiving
+            if self.rules.revoke_penalty_waivable:
+                target.choice, target.chosen, target.applied = "waive", True, False
+                return
+            rule, basis = "WHIST-REVOKE-14", []
+            words = "waived the penalty"
+            outcome = (
+                "a revoke penalty cannot be waived under these rules (option "
+                "revoke_penalty_waivable), so the two tricks are taken"
+            )
+        else:
+            rule, basis = "WHIST-PEN-4", ["WHIST-REVOKE-14"]
+            words = f"demanded a wrong penalty ({penalty.choice} three points)"
+            outcome = (
+                "a wrong penalty having been demanded, none can be enforced (AWL-39): no tricks "
+                "are taken, and the revokers are not held below game"
+            )
+            target.choice, target.chosen, target.applied = penalty.choice, True, False
+            target.forfeited = True
+        self.findings.append(
+            make_finding(
+                rule,
+                "violation",
+                f"{penalty.by} {words} for {target.renounce.seat}'s revoke at trick "
+                f"{target.renounce.trick}, but under the American code the penalty is fixed, "
+                f"two tricks for each revoke; {outcome}.",
+                event=index,
+                deal=deal.number,
+                trick=target.renounce.trick,
+                seat=target.renounce.seat,
+                basis=basis,
+            )
+        )
 
     def _tricks_available(
         self, deal: DealFacts, revokes: list[RevokeRuling], target: RevokeRuling
@@ -265,7 +341,7 @@ class RevokeJudge:
     def _both_sides(
         self, deal: DealFacts, revokes: list[RevokeRuling]
     ) -> tuple[frozenset[str], bool]:
-        claimed = [r for r in revokes if r.claimed_at is not None]
+        claimed = [r for r in revokes if r.claimed_at is not None and not r.forfeited]
         sides = {r.renounce.side for r in claimed}
         if len(sides) < 2:
             return frozenset(sides), False
