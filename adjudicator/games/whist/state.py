@@ -94,6 +94,9 @@ class Trick:
     quitted: bool = False
     # seats that may take back a card without penalty; rarely any, so a shared empty default
     free_withdrawals: frozenset[str] = frozenset()
+    # the event of a card led out of turn to this trick, while cards played to it may be taken
+    # back (WHIST-IRREG-1); None for a lawful lead
+    false_lead: int | None = None
 
     def seats(self) -> set[str]:
         return {p.seat for p in self.plays}
@@ -476,6 +479,7 @@ class WhistState:
 
     def _out_of_turn(self, index: int, seat: str, card: Card, expected: str, trick: Trick) -> None:
         if not trick.plays:
+            trick.false_lead = index
             completed = self.rules.false_lead_completed_penalty
             self.findings.append(
                 make_finding(
@@ -582,12 +586,15 @@ class WhistState:
                 f"{where}/seat",
                 f"{seat} has no card in the trick on the table (trick {trick.number}) to take back",
             )
+        complete = len(trick.plays) == 4
         played = trick.plays.pop(position)
         trick.winner = None
         self.hands[seat].add(played.card)
         renounce = next((r for r in self.pending if r.event == played.event), None)
         later = {p.seat for p in trick.plays[position:]}
-        if renounce is not None:
+        if self._follows_false_lead(trick, played, position, complete):
+            self._withdraw_from_false_lead(index, trick, played, renounce)
+        elif renounce is not None:
             self.pending.remove(renounce)
             renounce.corrected_at = index
             self.deal.renounces.append(renounce)
@@ -639,6 +646,46 @@ class WhistState:
                     basis=["WHIST-PEN-2"],
                 )
             )
+
+    @staticmethod
+    def _follows_false_lead(
+        trick: Trick, played: PlayedCard, position: int, complete: bool
+    ) -> bool:
+        """Whether the card taken back was played to a lead out of turn that has not been
+        followed by all four (ENG64-63, ENG1900-66, AWL-24: such a trick does not stand)."""
+        lead = trick.false_lead
+        if lead is None or complete or played.event <= lead:
+            return False
+        lead_on_table = position > 0 and trick.plays[0].event == lead
+        return lead_on_table or played.seat in trick.free_withdrawals
+
+    def _withdraw_from_false_lead(
+        self, index: int, trick: Trick, played: PlayedCard, renounce: Renounce | None
+    ) -> None:
+        """A card played to a false lead comes back without penalty: not exposed, and a
+        renounce to it is no revoke to be corrected (WHIST-IRREG-1)."""
+        trick.free_withdrawals -= {played.seat}
+        if not trick.plays:
+            trick.false_lead = None
+        if renounce is None:
+            return
+        self.pending.remove(renounce)
+        self.findings.append(
+            make_finding(
+                "WHIST-IRREG-1",
+                "info",
+                f"{played.seat} played {played.card} to the {renounce.led.noun[:-1]} led out of "
+                f"turn at trick {trick.number} while holding {format_cards(renounce.held)}, and "
+                f"took it back at event {index}: cards played to a lead out of turn are taken "
+                "back without penalty, so this renounce is no revoke and the card is not "
+                "exposed.",
+                event=played.event,
+                deal=self.deal.number,
+                trick=trick.number,
+                seat=played.seat,
+                basis=["WHIST-REVOKE-1"],
+            )
+        )
 
     # Claims and honours: collected for judge -------------------------------------------------
 
