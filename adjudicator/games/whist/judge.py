@@ -112,7 +112,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
             for r in revokes:
                 r.applied = False
         else:
-            self._note_score_findings(deal, result, revokes)
+            self._note_score_findings(deal, result, revokes, no_win)
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
         )
@@ -408,24 +408,44 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         return value, None, items
 
     def _note_score_findings(
-        self, deal: DealFacts, result: DealScore, revokes: list[RevokeRuling]
+        self,
+        deal: DealFacts,
+        result: DealScore,
+        revokes: list[RevokeRuling],
+        no_win: frozenset[str],
     ) -> None:
-        for step in result.steps:
-            if step.capped:
-                first = next((r for r in revokes if r.renounce.side == step.side), None)
-                rule = "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14"
-                self.findings.append(
-                    make_finding(
-                        rule,
-                        "info",
-                        f"{step.side} revoked in deal {deal.number} and cannot win the game in it: "
-                        f"their score is held at {step.score[step.side]}.",
-                        event=first.renounce.event if first else deal.event,
-                        deal=deal.number,
-                        seat=first.renounce.seat if first else None,
-                    )
+        capped = [step for step in result.steps if step.capped]
+        if capped:
+            step = capped[0]
+            first = next((r for r in revokes if r.renounce.side == step.side), None)
+            rule = "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14"
+            if len(no_win) == 2:  # both sides revoked: name both, held or not
+                held = {s.side: s.score[s.side] for s in capped}
+                parts = [
+                    f"{side}'s score is held at {held[side]}"
+                    if side in held
+                    else f"{side} end the deal at {result.after[side]}"
+                    for side in sorted(no_win, key=lambda side: side not in held)
+                ]
+                message = (
+                    f"Both sides revoked in deal {deal.number}: neither can win the game in it "
+                    f"nor score beyond {self.scoring_rules.cap}. " + "; ".join(parts) + "."
                 )
-                break
+            else:
+                message = (
+                    f"{step.side} revoked in deal {deal.number} and cannot win the game in it: "
+                    f"their score is held at {step.score[step.side]}."
+                )
+            self.findings.append(
+                make_finding(
+                    rule,
+                    "info",
+                    message,
+                    event=first.renounce.event if first else deal.event,
+                    deal=deal.number,
+                    seat=first.renounce.seat if first else None,
+                )
+            )
         for step in result.steps:
             if step.void and step.item == "honours":
                 claim = next((h for h in deal.honours if h.event.side == step.side), None)
