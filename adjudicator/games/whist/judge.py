@@ -8,6 +8,7 @@ arithmetic comes from ``scoring`` so the steps in words are the sums that were a
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import cast
 
 from adjudicator.cards import CARD_TEXT
@@ -113,6 +114,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
                 r.applied = False
         else:
             self._note_score_findings(deal, result, revokes, no_win)
+            self._note_penalty_order(deal, plan, result, revokes)
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
         )
@@ -204,9 +206,10 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         void: bool,
         choices: dict[int, Choice] | None = None,
         won: dict[str, int] | None = None,
+        order: str | None = None,
     ) -> DealPlan:
         penalties = []
-        for r in sorted(revokes, key=lambda x: x.renounce.trick):
+        for r in sorted(revokes, key=self._penalty_key(order or self.rules.penalty_order)):
             if not r.applied:
                 continue
             if self.english:
@@ -229,6 +232,51 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
             )
         tricks_won = deal.tricks_won() if won is None else won
         return DealPlan(tricks_won, tuple(penalties), tuple(honours), no_win, void)
+
+    @staticmethod
+    def _penalty_key(order: str | None) -> Callable[[RevokeRuling], tuple[int, int]]:
+        """Penalties in the order the revokes were made, or the order they were claimed."""
+        if order == "claims":
+            return lambda r: (r.claimed_at or 0, r.renounce.trick)
+        return lambda r: (r.renounce.trick, 0)  # stable: same trick, as established
+
+    def _note_penalty_order(
+        self, deal: DealFacts, plan: DealPlan, result: DealScore, revokes: list[RevokeRuling]
+    ) -> None:
+        """Say which order of several penalties the ruling took, when the other order (the
+        other value of option penalty_order) would change the score."""
+        if len(plan.penalties) < 2:
+            return
+        taken = self.rules.penalty_order
+        other = "claims" if taken == "revokes" else "revokes"
+        other_plan = plan._replace(
+            penalties=self._plan(
+                deal, revokes, list(plan.honours), plan.no_win, False, order=other
+            ).penalties
+        )
+        alt = scoring.score_deal(result.before, other_plan, self.scoring_rules)
+        if (alt.after, alt.winner) == (result.after, result.winner):
+            return
+        words = {
+            "revokes": "the order the revokes were made",
+            "claims": "the order they were claimed",
+        }
+        claimed = [r.claimed_at for r in revokes if r.applied and r.claimed_at is not None]
+        self.findings.append(
+            make_finding(
+                "WHIST-REVOKE-10",
+                "info",
+                f"{len(plan.penalties)} revoke penalties in deal {deal.number}: the codes score "
+                "them before tricks and honours but do not say in which order among themselves, "
+                f"and here the order matters. This ruling takes them in {words[taken]} (option "
+                f"penalty_order = {taken}): NS {result.after['NS']}, EW {result.after['EW']}. "
+                f"In {words[other]} (penalty_order = {other}) it would be NS {alt.after['NS']}, "
+                f"EW {alt.after['EW']}.",
+                event=max(claimed) if claimed else deal.event,
+                deal=deal.number,
+                basis=["WHIST-SCORE-3"],
+            )
+        )
 
     def _advise(
         self,
