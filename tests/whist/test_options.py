@@ -378,6 +378,17 @@ def test_deduct_floor_decides_whether_a_deduction_goes_below_love(
     assert found(ruling) == [["WHIST-REVOKE-1", "violation", 10], *findings]
 
 
+def test_a_floored_deduction_is_named_as_the_option_not_the_law() -> None:
+    """revoke-penalty-deduct from E-W 1: the -3 mark (56) is wrong only under the option
+    deduct_floor = zero (the law says deduct three; the floor is AMB-7's reading), and the
+    finding says so rather than that 'the rules give -1'."""
+    record = fixture("revoke-penalty-deduct")
+    record["start"]["score"]["EW"] = 1
+    mark = next(f for f in rule(record).findings if f.rule == "WHIST-SCORE-7")
+    assert "; this ruling gives -1: the law says deduct three, and only 1 is" in mark.message
+    assert "the option deduct_floor = zero (the codes are silent, AMB-7)" in mark.message
+
+
 @pytest.mark.parametrize(("floor", "value"), [("zero", 2), ("allow_negative", 3)])
 def test_deduct_floor_changes_the_value_of_the_game_the_claimants_win(
     floor: str, value: int

@@ -88,16 +88,18 @@ class MarksJudge:
             if low <= marked <= high or (low > high and high <= marked <= low):
                 continue
             right = str(high) if low == high else f"{low} to {high}"
+            gives = f"the rules give {right}"
             if (side, item) in floored:
-                right += (
-                    f" (the law deducts three; {-high} because the score is not taken below 0, "
-                    "which is this ruling's option deduct_floor = zero, not the law's text)"
+                gives = (
+                    f"this ruling gives {right}: the law says deduct three, and only {-high} is "
+                    "taken because a score is not taken below 0, which is the option "
+                    "deduct_floor = zero (the codes are silent, AMB-7), not the law's text"
                 )
             self.findings.append(
                 make_finding(
                     "WHIST-SCORE-7",
                     "violation",
-                    f"{side} marked {marked} for {item} in deal {deal.number}; the rules give {right}. "
+                    f"{side} marked {marked} for {item} in deal {deal.number}; {gives}. "
                     + self._window(item),
                     event=last[key],
                     deal=deal.number,
