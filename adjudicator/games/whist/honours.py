@@ -9,7 +9,7 @@ from typing import cast
 
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
-from adjudicator.games.whist.state import DealFacts
+from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.summary import HonoursClaim
 from adjudicator.record.whist import WhistRules
 from adjudicator.seats import SIDES

@@ -15,12 +15,12 @@ from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
+from adjudicator.games.whist.facts import DealFacts, WhistReplay
 from adjudicator.games.whist.honours import HonoursJudge
 from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
 from adjudicator.games.whist.options import is_english
 from adjudicator.games.whist.revokes import CHOICES, RevokeJudge, RevokeRuling
 from adjudicator.games.whist.scoring import Choice, DealPlan, DealScore, Penalty, ScoringRules
-from adjudicator.games.whist.state import DealFacts, WhistReplay
 from adjudicator.games.whist.summary import GameResult, PenaltyOption, WhistDealSummary
 from adjudicator.record.whist import WhistRecord, WhistRules
 from adjudicator.seats import left_of, other_side

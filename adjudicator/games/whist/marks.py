@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
+from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.scoring import DealScore
-from adjudicator.games.whist.state import DealFacts
 from adjudicator.record.whist import WhistRules
 
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")

@@ -13,8 +13,8 @@ from typing import cast
 
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
+from adjudicator.games.whist.facts import DealFacts, Renounce, WhistReplay
 from adjudicator.games.whist.scoring import Choice
-from adjudicator.games.whist.state import DealFacts, Renounce, WhistReplay
 from adjudicator.record.whist import WhistClaim, WhistPenalty, WhistRules
 from adjudicator.seats import SIDES, other_side
 
