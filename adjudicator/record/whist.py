@@ -178,6 +178,12 @@ class WhistRules(Strict):
         description="AMB-26 / WHIST-REVOKE-15: American revoke penalty (1893: two tricks each;"
         " duplicate: two for the first, one for each further revoke of the side)",
     )
+    penalty_order: Literal["revokes", "claims"] | None = Field(
+        default=None,
+        description="several revoke penalties in one deal are scored before tricks and honours"
+        " (WHIST-SCORE-3), but the codes do not order them among themselves: in the order the"
+        " revokes were made (revokes) or the order they were claimed (claims)",
+    )
     turn_up_counts_for_dealer: bool | None = Field(
         default=None, description="AMB-23: the turned-up trump counts among the dealer's honours"
     )

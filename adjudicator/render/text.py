@@ -48,7 +48,7 @@ def render_text(ruling: Ruling) -> str:
     for deal in ruling.deals:
         lines.append(_RULE)
         if isinstance(deal, WhistDealSummary):
-            lines.extend(_deal_lines(deal))
+            lines.extend(_deal_lines(deal, fixed=ruling.rules.get("code") == "american-1893"))
         else:
             lines.extend(_bezique_deal_lines(deal))
     lines.append(_RULE)
@@ -65,7 +65,8 @@ def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:
     return "  ".join(f"{s} {' '.join(r)}" for s, r in by_suit.items())
 
 
-def _deal_lines(deal: WhistDealSummary) -> list[str]:
+def _deal_lines(deal: WhistDealSummary, fixed: bool = False) -> list[str]:
+    """One deal; ``fixed``: the code fixes the revoke penalty (American), no choice to make."""
     trump = Card.parse(deal.trump)
     lines = [
         f"Deal {deal.deal} (event {deal.event}): dealer {deal.dealer}, trump card {trump} "
@@ -103,9 +104,8 @@ def _deal_lines(deal: WhistDealSummary) -> list[str]:
         )
         penalty = ""
         if r.penalty:
-            penalty = f", penalty {r.penalty}" + (
-                "" if r.penalty_chosen else " (best choice, applied)"
-            )
+            unchosen = " (fixed by the code)" if fixed else " (best choice, applied)"
+            penalty = f", penalty {r.penalty}" + ("" if r.penalty_chosen else unchosen)
             if not r.applied:
                 penalty += ", not applied"
         lines.append(f"  Revoke: {r.seat} at trick {r.trick} (event {r.event}), {claim}{penalty}")
@@ -221,10 +221,12 @@ def _result_lines(ruling: Ruling) -> list[str]:
             if corrected.rubber
             else "not complete"
         )
-        lines.append(
-            f"  Corrected: game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}; "
-            f"games {games}; rubber {rubber}"
-        )
+        progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+        if corrected.new_rubber:
+            lines.append(f"  Corrected: rubber complete, {rubber}")
+            lines.append(f"  Corrected, the new rubber: {progress}; games {games}")
+        else:
+            lines.append(f"  Corrected: {progress}; games {games}; rubber {rubber}")
     elif isinstance(corrected, BeziqueCorrected):
         winner = corrected.winner or "not yet decided"
         lines.append(

@@ -19,6 +19,12 @@ class WhistCorrected(Out):
     score: dict[str, int] = Field(description="the game in progress at the end of the record")
     games: list[GameResult] = Field(description="games of the rubber (English) or games (American)")
     rubber: GameResult | None = Field(description="the rubber, once complete (English codes)")
+    new_rubber: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="true (else absent) when deals were played after `rubber` was complete: "
+        "`score` and `games` are then the new rubber's, not those of the rubber complete",
+    )
 
 
 class WhistClaimed(Out):

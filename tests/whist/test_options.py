@@ -378,6 +378,17 @@ def test_deduct_floor_decides_whether_a_deduction_goes_below_love(
     assert found(ruling) == [["WHIST-REVOKE-1", "violation", 10], *findings]
 
 
+def test_a_floored_deduction_is_named_as_the_option_not_the_law() -> None:
+    """revoke-penalty-deduct from E-W 1: the -3 mark (56) is wrong only under the option
+    deduct_floor = zero (the law says deduct three; the floor is AMB-7's reading), and the
+    finding says so rather than that 'the rules give -1'."""
+    record = fixture("revoke-penalty-deduct")
+    record["start"]["score"]["EW"] = 1
+    mark = next(f for f in rule(record).findings if f.rule == "WHIST-SCORE-7")
+    assert "; this ruling gives -1: the law says deduct three, and only 1 is" in mark.message
+    assert "the option deduct_floor = zero (the codes are silent, AMB-7)" in mark.message
+
+
 @pytest.mark.parametrize(("floor", "value"), [("zero", 2), ("allow_negative", 3)])
 def test_deduct_floor_changes_the_value_of_the_game_the_claimants_win(
     floor: str, value: int
@@ -794,6 +805,46 @@ def test_options_that_a_record_cannot_exercise_change_only_the_echo(
     assert changed.result == base.result
 
 
+# penalty_order (the order of several penalties in one deal) ------------------------------------
+
+
+@pytest.mark.parametrize(("order", "ns"), [("revokes", 3), ("claims", 1)])
+def test_penalty_order_is_named_when_the_order_of_two_penalties_matters(
+    order: str, ns: int
+) -> None:
+    """english-1864-both-sides-revoke from N-S 2, E-W 2, the claims reordered: N-S claim E's
+    revoke of trick 8 first and add three (53, 54), then E-W claim N's revoke of trick 4 and
+    deduct three from N-S (55, 56). Both sides revoked (ENG64-81, each penalised): neither may
+    pass four. In the order of the revokes, E-W's deduction comes first: N-S 2 - 2 (not below
+    0) = 0, then + 3 = 3. In the order of the claims N-S add first: 2 + 3 = 5, held at 4, then
+    - 3 = 1. E-W win 7 tricks, the odd: 3 either way. The ruling says which order it took, as
+    the option penalty_order, and what the other gives (WHIST-REVOKE-10 info)."""
+    record = fixture("english-1864-both-sides-revoke")
+    record["start"] = {"score": {"NS": 2, "EW": 2}, "games": []}
+    events = record["events"]
+    events[53:57] = [
+        {"type": "claim", "by": "NS", "kind": "revoke", "against": "E"},
+        {"type": "penalty", "by": "NS", "choice": "add"},
+        {"type": "claim", "by": "EW", "kind": "revoke", "against": "N"},
+        {"type": "penalty", "by": "EW", "choice": "deduct"},
+    ]
+    ruling = rule(record, penalty_order=order)
+    assert ruling.result.corrected.score == {"NS": ns, "EW": 3}
+    note = next(f for f in ruling.findings if f.rule == "WHIST-REVOKE-10")
+    assert note.severity == "info" and note.event == 55
+    assert f"option penalty_order = {order}" in note.message
+    other = 1 if ns == 3 else 3
+    assert f"it would be NS {other}, EW 3" in note.message
+
+
+def test_penalty_order_says_nothing_when_the_order_does_not_matter() -> None:
+    """revoke-two-in-one-hand: two penalties of one side (tricks, then add); either order gives
+    the same score, so no note."""
+    for order in ("revokes", "claims"):
+        ruling = rule(fixture("revoke-two-in-one-hand"), penalty_order=order)
+        assert not [f for f in ruling.findings if f.rule == "WHIST-REVOKE-10"]
+
+
 # Presets and validation (AMB-1) ---------------------------------------------------------------
 
 #: Every option of english-1900 as the digest gives it (code text where it settles the
@@ -815,6 +866,7 @@ ENGLISH_1900 = {
     "game_value_mode": "rubber_points",  # WHIST-RUBBER-2
     "awl_revoke_mode": "awl1893",  # AMB-26 (not used by an English code)
     "turn_up_counts_for_dealer": True,  # AMB-23
+    "penalty_order": "revokes",  # the codes are silent: in the order the revokes were made
     "trump_card_callable_after_trick": 2,  # ENG1900-42
     "may_view_last_trick": False,  # ENG1900-94
     "abandon_or_claim_is_play": True,  # ENG1900-77

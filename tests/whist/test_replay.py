@@ -284,6 +284,29 @@ def test_a_lead_out_of_turn_taken_back_before_the_others_played(code: str, expos
     assert len(state.legal_plays("S")) == 9  # 13 less the four cards of tricks 1-4
 
 
+@pytest.mark.parametrize("code", ["english-1900", "english-1864", "american-1893"])
+@pytest.mark.parametrize("follower_first", [False, True])
+def test_a_renounce_to_a_false_lead_taken_back_is_no_revoke(
+    code: str, follower_first: bool
+) -> None:
+    """false-lead-follower-renounce: S leads QC out of turn (17), W plays 4S to it holding 10C
+    (18), and both cards are taken back (19, 20), in either order. Cards played to a false
+    lead come back without penalty (ENG64-63, ENG1900-66, AWL-24): no WHIST-REVOKE-5, W's 4S
+    is not exposed and no renounce is pending; an info note says why."""
+    record = fixture("false-lead-follower-renounce")
+    state, _ = state_after(record, 19, code=code)
+    first, second = ("W", "S") if follower_first else ("S", "W")
+    state.apply(19, retract(first))
+    state.apply(20, retract(second))
+    rules = [(f.rule, f.severity, f.event) for f in state.findings]
+    assert ("WHIST-IRREG-1", "info", 18) in rules
+    assert not [r for r in rules if r[0] == "WHIST-REVOKE-5"]
+    assert state.exposed["W"] == set()
+    assert state.pending == []
+    assert state.trick.plays == []
+    assert state.expected_seat() == "E"
+
+
 def test_a_play_before_the_seat_whose_turn_it_is_is_irreg_2() -> None:
     """revoke-penalty-deduct with events 2 and 3 swapped: S leads AS (1), then N plays 4S (2)
     before W, whose turn it was, and W plays 3S (3). WHIST-IRREG-2 violation at 2 (seat N,
@@ -397,8 +420,9 @@ def test_a_renounce_finding_lists_the_cards_of_the_suit_led_the_player_held(
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_the_queries_agree_with_the_findings_on_every_fixture(path: Any) -> None:
     """A play is flagged as a renounce (REVOKE-1 or -5, at the play) exactly when its card
-    was not among ``legal_plays`` of its seat, and as out of turn (IRREG-1 or -2, at the
-    play) exactly when its seat was not ``expected_seat()``."""
+    was not among ``legal_plays`` of its seat (or, played to a false lead taken back, noted
+    as IRREG-1 info), and as out of turn (IRREG-1 or -2, at the play) exactly when its seat
+    was not ``expected_seat()``."""
     parsed = parse_record(json.loads(path.read_text(encoding="utf-8-sig")))
     state = WhistState(resolve(parsed.rules))
     illegal, out_of_turn = set(), set()
@@ -410,8 +434,18 @@ def test_the_queries_agree_with_the_findings_on_every_fixture(path: Any) -> None
                 out_of_turn.add(index)
         state.apply(index, event)
     findings = state.finish().findings
-    renounces = {f.event for f in findings if f.rule in ("WHIST-REVOKE-1", "WHIST-REVOKE-5")}
-    irregular = {f.event for f in findings if f.rule in ("WHIST-IRREG-1", "WHIST-IRREG-2")}
+    # a renounce to a false lead taken back is noted under the false-lead law, as info
+    false_lead_renounce = {
+        f.event for f in findings if f.rule == "WHIST-IRREG-1" and f.severity == "info"
+    }
+    renounces = {
+        f.event for f in findings if f.rule in ("WHIST-REVOKE-1", "WHIST-REVOKE-5")
+    } | false_lead_renounce
+    irregular = {
+        f.event
+        for f in findings
+        if f.rule in ("WHIST-IRREG-1", "WHIST-IRREG-2") and f.severity != "info"
+    }
     assert renounces == illegal
     assert irregular == out_of_turn
 

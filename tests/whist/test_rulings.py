@@ -38,6 +38,7 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     assert [g.model_dump() for g in corrected.games] == want.get("games", [])
     rubber = corrected.rubber.model_dump() if corrected.rubber else None
     assert rubber == want.get("rubber")
+    assert corrected.new_rubber == want.get("new_rubber", False)
 
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])

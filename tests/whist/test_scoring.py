@@ -217,7 +217,9 @@ def test_ex13_english_revokers_stop_at_four() -> None:
     assert result.after == {"NS": 1, "EW": 4}
     assert result.winner is None
     assert [s.capped for s in result.steps] == [False, True, True]
-    assert "three deducted from EW" in result.steps[0].text and "(not below 0)" in words(result)
+    assert "three deducted from EW" in result.steps[
+        0
+    ].text and "(not below 0: option deduct_floor = zero)" in words(result)
     assert "held at 4" in result.steps[1].text
 
 

@@ -6,9 +6,11 @@ Revised Code of 1900), Enquire Within and Cassell's.
 
 Notes on this implementation:
 
-* ``state`` replays the events (deal, play, retract, claims, marks) and finds renounces,
-  leads and plays out of turn and deals out of turn; ``judge`` rules on claims, penalties,
-  honours and marks once a deal is complete; ``scoring`` holds the arithmetic.
+* ``state`` replays the events (deal, play, claims, marks; ``withdrawals`` the retracts)
+  into ``facts`` and finds renounces and leads and plays out of turn; ``judge`` rules once a
+  deal is complete, with its parts ``revokes`` (claims, penalties), ``honours`` and
+  ``marks``, and checks the rotation of the deal, which ends with the rubber (English) or
+  the game (American); ``scoring`` holds the arithmetic.
 * A trick is quitted when the next card is led (AMB-17); until then a renounce may be
   taken back with ``retract``.
 * A claimed revoke without a recorded choice of penalty gets the best choice for the

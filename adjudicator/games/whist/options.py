@@ -25,6 +25,7 @@ _ENGLISH: dict[str, Any] = {
     "game_value_mode": "rubber_points",
     "awl_revoke_mode": "awl1893",
     "turn_up_counts_for_dealer": True,
+    "penalty_order": "revokes",  # the codes are silent: in the order the revokes were made
 }
 
 #: code -> the value of every option that the record leaves out

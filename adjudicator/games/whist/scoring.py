@@ -68,6 +68,7 @@ class Step(NamedTuple):
     score: dict[str, int]  # running score after the item
     capped: bool = False  # held below game: the side revoked (WHIST-REVOKE-11, -14)
     void: bool = False  # counted nothing: the game was already won (WHIST-SCORE-3)
+    floored: bool = False  # a deduction stopped at 0 (option deduct_floor, AMB-7)
 
 
 class Penalty(NamedTuple):
@@ -136,9 +137,10 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
             new = max(score[side], rules.cap)
             capped = True
             note = f" (held at {new}: the revoking side cannot win the game in this deal)"
-        if raw < 0 and rules.deduct_floor_zero and new < 0:
+        floored = raw < 0 and rules.deduct_floor_zero and new < 0
+        if floored:
             new = 0
-            note = " (not below 0)"
+            note = " (not below 0: option deduct_floor = zero)"
         counted = new - score[side]
         score[side] = new
         if new >= rules.target and side not in plan.no_win:
@@ -157,6 +159,7 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
                 low,
                 dict(score),
                 capped=capped,
+                floored=floored,
             )
         )
 

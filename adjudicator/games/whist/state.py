@@ -12,14 +12,21 @@ whole deal is known.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
-from typing import Generic, NoReturn, TypeVar
+from typing import NoReturn, TypeVar
 
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, make_finding
+from adjudicator.games.whist.facts import (
+    DealFacts,
+    Phase,
+    Renounce,
+    TimedEvent,
+    Trick,
+    WhistReplay,
+)
+from adjudicator.games.whist.withdrawals import Withdrawals
 from adjudicator.record.whist import (
     WhistClaim,
     WhistCut,
@@ -34,16 +41,13 @@ from adjudicator.record.whist import (
     WhistRules,
     WhistScore,
 )
-from adjudicator.seats import WHIST_SEATS, left_of, partner_of, side_of
+from adjudicator.seats import WHIST_SEATS, left_of, partner_of
 
 E = TypeVar("E")
 _LEFT = {seat: left_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
 _POWER = {card: _RANK[card.rank] for card in whist_pack()}  # by card: one lookup, not two
-_SIDE: dict[str, str] = {seat: side_of(seat) for seat in WHIST_SEATS}
 _SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in Suit}
-# WHIST-HONOURS-1: the trump A K Q J, by trump suit
-_HONOUR_CARDS = {suit: tuple(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
 
 
 def _trick_order(trump: Suit, led: Suit) -> dict[Card, int]:
@@ -73,118 +77,10 @@ def _winner(plays: list[PlayedCard], trump: Suit) -> int:
     return standing.index(max(standing))
 
 
-class Phase(Enum):
-    DEAL = "deal"
-    PLAY = "play"
-    AFTER_PLAY = "after play"
-    AFTER_CUT = "after cut"
-
-
 _PLAY = Phase.PLAY  # a module global: an Enum class attribute lookup is slow in the hot loop
 
 
-@dataclass(slots=True)
-class Trick:
-    """One trick: the cards on the table, in the order played."""
-
-    number: int
-    leader: str  # the seat that should lead (the previous winner, or eldest hand)
-    plays: list[PlayedCard] = field(default_factory=list)
-    winner: str | None = None
-    quitted: bool = False
-    # seats that may take back a card without penalty; rarely any, so a shared empty default
-    free_withdrawals: frozenset[str] = frozenset()
-
-    def seats(self) -> set[str]:
-        return {p.seat for p in self.plays}
-
-
-@dataclass
-class Renounce:
-    """A failure to follow suit while holding the suit led (WHIST-REVOKE-1)."""
-
-    seat: str
-    trick: int
-    event: int
-    card: Card
-    led: Suit
-    held: list[Card]
-    established_at: int | None = None
-    corrected_at: int | None = None
-
-    @property
-    def side(self) -> str:
-        return side_of(self.seat)
-
-    @property
-    def is_established(self) -> bool:
-        return self.established_at is not None
-
-
-@dataclass
-class TimedEvent(Generic[E]):
-    """An event of the deal, with its index and whether it came after the cut."""
-
-    index: int
-    event: E
-    after_cut: bool = False
-    after_first_mark: bool = False
-    late_deal: bool = False  # made once the next deal had begun
-
-
-@dataclass
-class DealFacts:
-    """Everything the record says about one deal, as the replay found it."""
-
-    number: int
-    event: int
-    dealer: str
-    trump: Card
-    hands: dict[str, list[Card]]
-    tricks: list[Trick] = field(default_factory=list)
-    renounces: list[Renounce] = field(default_factory=list)
-    claims: list[TimedEvent[WhistClaim]] = field(default_factory=list)
-    penalties: list[TimedEvent[WhistPenalty]] = field(default_factory=list)
-    honours: list[TimedEvent[WhistHonours]] = field(default_factory=list)
-    marks: list[TimedEvent[WhistScore]] = field(default_factory=list)
-    results: list[TimedEvent[WhistResult]] = field(default_factory=list)
-    cut_event: int | None = None
-    end_event: int | None = None  # the event that completed trick 13
-
-    @property
-    def trump_suit(self) -> Suit:
-        return self.trump.suit
-
-    def tricks_won(self) -> dict[str, int]:
-        won = {"NS": 0, "EW": 0}
-        for trick in self.tricks:
-            if trick.winner is not None:
-                won[_SIDE[trick.winner]] += 1
-        return won
-
-    def honours_held(self, turn_up_counts: bool = True) -> dict[str, int]:
-        """Trump A K Q J held per side as dealt (WHIST-HONOURS-1, -2; AMB-23)."""
-        held = {"NS": 0, "EW": 0}
-        honours = _HONOUR_CARDS[self.trump.suit]
-        if not turn_up_counts:
-            honours = tuple(card for card in honours if card is not self.trump)
-        for seat, cards in self.hands.items():
-            for card in honours:  # four lookups in each hand, not a pass over all 52 cards
-                if card in cards:
-                    held[_SIDE[seat]] += 1
-        return held
-
-
-@dataclass
-class WhistReplay:
-    """The result of replaying a record: the deals' facts and the play findings."""
-
-    deals: list[DealFacts]
-    findings: list[Finding]
-    results_before_deal: list[TimedEvent[WhistResult]]
-
-
-class WhistState:
+class WhistState(Withdrawals):
     """The table during the replay. ``apply(index, event)`` is the only mutator."""
 
     def __init__(self, rules: WhistRules) -> None:
@@ -280,7 +176,7 @@ class WhistState:
         self._establish_all()
         return WhistReplay(self.deals, self.findings, self.early_results)
 
-    # Deal (WHIST-DEAL-3, -4, -7) -------------------------------------------------------------
+    # Deal (WHIST-DEAL-3; the rotation, WHIST-DEAL-4 and -7, needs the score: judge) ------
 
     def _apply_deal(self, index: int, event: WhistDeal) -> None:
         if self.phase is _PLAY:
@@ -300,22 +196,6 @@ class WhistState:
                 f"the trump card {event.trump} is not in the dealer's ({event.dealer}) hand",
             )
         number = len(self.deals) + 1
-        if self.deals:
-            expected = left_of(self.deal.dealer)  # type: ignore[arg-type]
-            if event.dealer != expected:
-                self.findings.append(
-                    make_finding(
-                        "WHIST-DEAL-7",
-                        "violation",
-                        f"{event.dealer} dealt deal {number}, but the deal passes to the left: "
-                        f"it was {expected}'s turn. The deal stands, as it was not stopped "
-                        "before the trump card was turned.",
-                        event=index,
-                        deal=number,
-                        seat=event.dealer,
-                        basis=["WHIST-DEAL-4"],
-                    )
-                )
         deal = DealFacts(number, index, event.dealer, event.trump, hands)
         deal.tricks.append(Trick(1, _LEFT[event.dealer]))
         self.deals.append(deal)
@@ -492,6 +372,7 @@ class WhistState:
 
     def _out_of_turn(self, index: int, seat: str, card: Card, expected: str, trick: Trick) -> None:
         if not trick.plays:
+            trick.false_lead = index
             completed = self.rules.false_lead_completed_penalty
             self.findings.append(
                 make_finding(
@@ -583,78 +464,6 @@ class WhistState:
             for renounce in self.pending:
                 renounce.established_at = self.deal.end_event
             self._settle_pending()
-
-    # Retract (WHIST-REVOKE-5, WHIST-PEN-1) -------------------------------------------------------
-
-    def _apply_retract(self, index: int, event: WhistRetract) -> None:
-        where = pointer_of("events", index)
-        seat = event.seat
-        if self.phase != Phase.PLAY:
-            raise InputError(f"{where}/seat", f"{seat} has no card on the table to take back")
-        trick = self.trick
-        position = next((i for i, p in enumerate(trick.plays) if p.seat == seat), None)
-        if position is None:
-            raise InputError(
-                f"{where}/seat",
-                f"{seat} has no card in the trick on the table (trick {trick.number}) to take back",
-            )
-        played = trick.plays.pop(position)
-        trick.winner = None
-        self.hands[seat].add(played.card)
-        renounce = next((r for r in self.pending if r.event == played.event), None)
-        later = {p.seat for p in trick.plays[position:]}
-        if renounce is not None:
-            self.pending.remove(renounce)
-            renounce.corrected_at = index
-            self.deal.renounces.append(renounce)
-            self.exposed[seat].add(played.card)
-            trick.free_withdrawals |= later
-            penalty = (
-                "the card played in error is exposed and may be called"
-                if self.rules.code == "american-1893"
-                else "the adversaries may call the card played in error or require the highest "
-                "or lowest of the suit to this trick"
-            )
-            self.findings.append(
-                make_finding(
-                    "WHIST-REVOKE-5",
-                    "warning",
-                    f"{seat} renounced with {played.card} to a {renounce.led.noun[:-1]} lead at trick "
-                    f"{trick.number} while holding {format_cards(renounce.held)}, and took it back "
-                    f"at event {index} before the revoke was established: {penalty}.",
-                    event=played.event,
-                    deal=self.deal.number,
-                    trick=trick.number,
-                    seat=seat,
-                    basis=["WHIST-REVOKE-1", "WHIST-REVOKE-3"],
-                    legal=[str(c) for c in renounce.held],
-                )
-            )
-        elif seat in trick.free_withdrawals:
-            trick.free_withdrawals -= {seat}
-        else:
-            first_lead_withdrawn = position == 0
-            trick.free_withdrawals |= later
-            exposed = not (first_lead_withdrawn and self.rules.code == "american-1893")
-            if exposed:
-                self.exposed[seat].add(played.card)
-            self.findings.append(
-                make_finding(
-                    "WHIST-PEN-1",
-                    "warning",
-                    f"{seat} took back {played.card} from trick {trick.number}"
-                    + (
-                        ": the card is exposed and liable to be called."
-                        if exposed
-                        else ": a card led out of turn is not an exposed card under AWL-20."
-                    ),
-                    event=index,
-                    deal=self.deal.number,
-                    trick=trick.number,
-                    seat=seat,
-                    basis=["WHIST-PEN-2"],
-                )
-            )
 
     # Claims and honours: collected for judge -------------------------------------------------
 

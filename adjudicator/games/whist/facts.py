@@ -1,0 +1,139 @@
+"""What the whist replay finds, as plain data: tricks, renounces, the deal's facts.
+
+``state`` builds these event by event; ``judge`` and its parts read them once a deal is
+complete. Kept apart from the state machine so both can import them one way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Generic, TypeVar
+
+from adjudicator.cards import Card, Suit
+from adjudicator.engine.tricks import PlayedCard
+from adjudicator.findings import Finding
+from adjudicator.record.whist import (
+    WhistClaim,
+    WhistHonours,
+    WhistPenalty,
+    WhistResult,
+    WhistScore,
+)
+from adjudicator.seats import WHIST_SEATS, side_of
+
+E = TypeVar("E")
+_SIDE: dict[str, str] = {seat: side_of(seat) for seat in WHIST_SEATS}
+# WHIST-HONOURS-1: the trump A K Q J, by trump suit
+_HONOUR_CARDS = {suit: tuple(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
+
+
+class Phase(Enum):
+    DEAL = "deal"
+    PLAY = "play"
+    AFTER_PLAY = "after play"
+    AFTER_CUT = "after cut"
+
+
+@dataclass(slots=True)
+class Trick:
+    """One trick: the cards on the table, in the order played."""
+
+    number: int
+    leader: str  # the seat that should lead (the previous winner, or eldest hand)
+    plays: list[PlayedCard] = field(default_factory=list)
+    winner: str | None = None
+    quitted: bool = False
+    # seats that may take back a card without penalty; rarely any, so a shared empty default
+    free_withdrawals: frozenset[str] = frozenset()
+    # the event of a card led out of turn to this trick, while cards played to it may be taken
+    # back (WHIST-IRREG-1); None for a lawful lead
+    false_lead: int | None = None
+
+    def seats(self) -> set[str]:
+        return {p.seat for p in self.plays}
+
+
+@dataclass
+class Renounce:
+    """A failure to follow suit while holding the suit led (WHIST-REVOKE-1)."""
+
+    seat: str
+    trick: int
+    event: int
+    card: Card
+    led: Suit
+    held: list[Card]
+    established_at: int | None = None
+    corrected_at: int | None = None
+
+    @property
+    def side(self) -> str:
+        return side_of(self.seat)
+
+    @property
+    def is_established(self) -> bool:
+        return self.established_at is not None
+
+
+@dataclass
+class TimedEvent(Generic[E]):
+    """An event of the deal, with its index and whether it came after the cut."""
+
+    index: int
+    event: E
+    after_cut: bool = False
+    after_first_mark: bool = False
+    late_deal: bool = False  # made once the next deal had begun
+
+
+@dataclass
+class DealFacts:
+    """Everything the record says about one deal, as the replay found it."""
+
+    number: int
+    event: int
+    dealer: str
+    trump: Card
+    hands: dict[str, list[Card]]
+    tricks: list[Trick] = field(default_factory=list)
+    renounces: list[Renounce] = field(default_factory=list)
+    claims: list[TimedEvent[WhistClaim]] = field(default_factory=list)
+    penalties: list[TimedEvent[WhistPenalty]] = field(default_factory=list)
+    honours: list[TimedEvent[WhistHonours]] = field(default_factory=list)
+    marks: list[TimedEvent[WhistScore]] = field(default_factory=list)
+    results: list[TimedEvent[WhistResult]] = field(default_factory=list)
+    cut_event: int | None = None
+    end_event: int | None = None  # the event that completed trick 13
+
+    @property
+    def trump_suit(self) -> Suit:
+        return self.trump.suit
+
+    def tricks_won(self) -> dict[str, int]:
+        won = {"NS": 0, "EW": 0}
+        for trick in self.tricks:
+            if trick.winner is not None:
+                won[_SIDE[trick.winner]] += 1
+        return won
+
+    def honours_held(self, turn_up_counts: bool = True) -> dict[str, int]:
+        """Trump A K Q J held per side as dealt (WHIST-HONOURS-1, -2; AMB-23)."""
+        held = {"NS": 0, "EW": 0}
+        honours = _HONOUR_CARDS[self.trump.suit]
+        if not turn_up_counts:
+            honours = tuple(card for card in honours if card is not self.trump)
+        for seat, cards in self.hands.items():
+            for card in honours:  # four lookups in each hand, not a pass over all 52 cards
+                if card in cards:
+                    held[_SIDE[seat]] += 1
+        return held
+
+
+@dataclass
+class WhistReplay:
+    """The result of replaying a record: the deals' facts and the play findings."""
+
+    deals: list[DealFacts]
+    findings: list[Finding]
+    results_before_deal: list[TimedEvent[WhistResult]]

@@ -1,0 +1,123 @@
+"""Ruling on honours claims (WHIST-HONOURS-2..6): held, claimed in time, not at four.
+
+A mixin of ``judge.Judge``: it adds findings and returns the claims that score.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from adjudicator.findings import Finding, make_finding
+from adjudicator.games.whist import scoring
+from adjudicator.games.whist.facts import DealFacts
+from adjudicator.games.whist.summary import HonoursClaim
+from adjudicator.record.whist import WhistRules
+from adjudicator.seats import SIDES
+
+
+class HonoursJudge:
+    """Honours claims of one deal."""
+
+    rules: WhistRules
+    findings: list[Finding]
+
+    # Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
+
+    def _judge_honours(
+        self, deal: DealFacts, before: dict[str, int], held: dict[str, int]
+    ) -> tuple[list[tuple[str, int]], list[HonoursClaim]]:
+        target = cast(int, self.rules.game_target)
+        valid: list[tuple[str, int]] = []
+        claims: list[HonoursClaim] = []
+        claimed_sides: set[str] = set()
+        for timed in deal.honours:
+            claim = timed.event
+            side = claim.side
+            claimed_sides.add(side)
+            finding: tuple[str, str, str] | None = None
+            late = (
+                timed.late_deal
+                if self.rules.honours_claim_deadline == "next_trump_turned"
+                else timed.after_cut
+            )
+            if not self.rules.honours_counted:
+                finding = (
+                    "WHIST-HONOURS-6",
+                    "warning",
+                    f"{side} claimed {claim.count} honours, but honours are not counted "
+                    "under this code.",
+                )
+            elif held[side] < 3:
+                finding = (
+                    "WHIST-HONOURS-2",
+                    "violation",
+                    f"{side} claimed {claim.count} honours in deal {deal.number} but hold "
+                    f"only {held[side]} of the trump A K Q J: nothing to score.",
+                )
+            elif before[side] >= target - 1:
+                finding = (
+                    "WHIST-HONOURS-3",
+                    "violation",
+                    f"{side} claimed honours in deal {deal.number} while at {before[side]} at "
+                    "the start of the deal: a side at four cannot score honours.",
+                )
+            elif late:
+                finding = (
+                    "WHIST-HONOURS-4",
+                    "violation",
+                    f"{side} claimed honours for deal {deal.number} too late ("
+                    + (
+                        "after the trump card of the next deal was turned"
+                        if self.rules.honours_claim_deadline == "next_trump_turned"
+                        else "after the cards were cut for the next deal"
+                    )
+                    + "): they cannot be scored.",
+                )
+            elif any(s == side for s, _ in valid):
+                claims.append(
+                    HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
+                )
+                continue
+            if finding is not None:
+                rule, severity, message = finding
+                self.findings.append(
+                    make_finding(
+                        rule,
+                        severity,
+                        message,  # type: ignore[arg-type]
+                        event=timed.index,
+                        deal=deal.number,
+                    )
+                )
+                claims.append(
+                    HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
+                )
+                continue
+            if claim.count != held[side]:
+                self.findings.append(
+                    make_finding(
+                        "WHIST-HONOURS-2",
+                        "warning",
+                        f"{side} claimed {claim.count} honours but hold {held[side]}: scored as held.",
+                        event=timed.index,
+                        deal=deal.number,
+                    )
+                )
+            valid.append((side, held[side]))
+            claims.append(
+                HonoursClaim(side=side, count=claim.count, event=timed.index, counted=True)
+            )
+        if self.rules.honours_counted:
+            for side in SIDES:
+                if held[side] >= 3 and side not in claimed_sides and before[side] < target - 1:
+                    self.findings.append(
+                        make_finding(
+                            "WHIST-HONOURS-4",
+                            "info",
+                            f"{side} held {held[side]} honours in deal {deal.number} but did not claim "
+                            f"them: they score nothing ({scoring.honours_points(held[side])} lost).",
+                            event=deal.event,
+                            deal=deal.number,
+                        )
+                    )
+        return valid, claims

@@ -1,0 +1,172 @@
+"""Checking the marks written on the score sheet and the agreed results (WHIST-SCORE-7).
+
+A mixin of ``judge.Judge``: the expected marks come from the deal's scored steps and the
+game and rubber it completed; ``Position`` is the score carried from deal to deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from adjudicator.findings import Finding, make_finding
+from adjudicator.games.whist import scoring
+from adjudicator.games.whist.facts import DealFacts
+from adjudicator.games.whist.scoring import DealScore
+from adjudicator.record.whist import WhistRules
+
+MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
+
+
+@dataclass
+class Position:
+    """The score carried from deal to deal: the game in progress and the rubber's games."""
+
+    score: dict[str, int]
+    games: list[tuple[str, int]]
+    last_rubber: scoring.RubberValue | None = None
+    rubber_games: list[tuple[str, int]] = field(default_factory=list)
+    fresh_cut: bool = False  # the rubber (English) or game (American) just ended
+    new_rubber: bool = False  # deals have been played since ``last_rubber`` was complete
+
+
+class MarksJudge:
+    """The marks of one deal and the results agreed, against what the rules give."""
+
+    rules: WhistRules
+    english: bool
+    findings: list[Finding]
+    position: Position
+    marked: dict[str, dict[str, int]]
+    last_result: dict[str, object] | None
+
+    # Marks and results (WHIST-SCORE-7) ---------------------------------------------------------
+
+    def _expected_marks(
+        self,
+        result: DealScore,
+        game: scoring.GameValue | None,
+        rubber: scoring.RubberValue | None,
+    ) -> dict[tuple[str, str], tuple[int, int, str]]:
+        expected: dict[tuple[str, str], tuple[int, int, str]] = {}
+        for step in result.steps:
+            low, high, rule = expected.get((step.side, step.item), (0, 0, step.rule))
+            rule = step.rule if step.points else rule
+            expected[(step.side, step.item)] = (low + step.low, high + step.points, rule)
+        if game is not None:  # rubber points (English) or the game's value (American)
+            expected[(game.winner, "game")] = (game.value, game.value, game.rule)
+        if rubber is not None:
+            expected[(rubber.winner, "rubber")] = (
+                scoring.RUBBER_BONUS,
+                scoring.RUBBER_BONUS,
+                "WHIST-RUBBER-3",
+            )
+        return expected
+
+    def _check_marks(
+        self,
+        deal: DealFacts,
+        result: DealScore,
+        game: scoring.GameValue | None,
+        rubber: scoring.RubberValue | None,
+    ) -> None:
+        if not deal.marks:
+            return
+        expected = self._expected_marks(result, game, rubber)
+        floored = {(step.side, step.item) for step in result.steps if step.floored}
+        groups: dict[tuple[str, str], list[int]] = {}
+        last: dict[tuple[str, str], int] = {}
+        for timed in deal.marks:
+            key = (timed.event.side, timed.event.for_)
+            groups.setdefault(key, []).append(timed.event.points)
+            last[key] = timed.index
+            sheet = self.marked[timed.event.side]
+            sheet[timed.event.for_] = sheet.get(timed.event.for_, 0) + timed.event.points
+        for key in sorted(groups, key=lambda k: last[k]):
+            side, item = key
+            marked = sum(groups[key])
+            low, high, rule = expected.get(key, (0, 0, _ITEM_RULE[item]))
+            if low <= marked <= high or (low > high and high <= marked <= low):
+                continue
+            right = str(high) if low == high else f"{low} to {high}"
+            gives = f"the rules give {right}"
+            if (side, item) in floored:
+                gives = (
+                    f"this ruling gives {right}: the law says deduct three, and only {-high} is "
+                    "taken because a score is not taken below 0, which is the option "
+                    "deduct_floor = zero (the codes are silent, AMB-7), not the law's text"
+                )
+            self.findings.append(
+                make_finding(
+                    "WHIST-SCORE-7",
+                    "violation",
+                    f"{side} marked {marked} for {item} in deal {deal.number}; {gives}. "
+                    + self._window(item),
+                    event=last[key],
+                    deal=deal.number,
+                    basis=[rule],
+                )
+            )
+        for (side, item), (_low, high, rule) in expected.items():
+            if item == "game" and rule == "WHIST-SCORE-5":
+                continue  # American: the game's value is agreed as the result, not marked
+            if high and (side, item) not in groups:
+                self.findings.append(
+                    make_finding(
+                        "WHIST-SCORE-7",
+                        "info",
+                        f"No mark was written for {side}'s {item} ({high}) in deal {deal.number}; "
+                        "the corrected score counts it.",
+                        event=deal.event,
+                        deal=deal.number,
+                        basis=[rule],
+                    )
+                )
+
+    def _window(self, item: str) -> str:
+        if self.english:
+            if item in ("game", "rubber"):
+                return (
+                    "An error in the value of the rubber may be corrected at any time during "
+                    "the rubber."
+                )
+            return (
+                "It may be corrected until the game is concluded (the trump card of the deal "
+                "after the game is turned)."
+            )
+        return (
+            "A trick-score error may be corrected until the last card of the next deal is "
+            "dealt; others until the final score is agreed."
+        )
+
+    def _check_result(self, index: int, winner: str, value: int, deal: int | None) -> None:
+        self.last_result = {"winner": winner, "value": value}
+        if self.rules.game_value_mode == "rubber_points":
+            rubber = self.position.last_rubber if not self.position.games else None
+            truth = (rubber.winner, rubber.value) if rubber else None
+            what, rule = "rubber", "WHIST-RUBBER-4"
+        else:
+            games = self.position.games or self.position.rubber_games
+            truth = games[-1] if games else None
+            what, rule = "game", "WHIST-SCORE-5"
+        if truth == (winner, value):
+            return
+        right = f"{truth[0]} {truth[1]}" if truth else f"no {what} has been completed"
+        self.findings.append(
+            make_finding(
+                "WHIST-SCORE-7",
+                "violation",
+                f"The players agreed a {what} of {value} to {winner}; the rules give {right}.",
+                event=index,
+                deal=deal,
+                basis=[rule],
+            )
+        )
+
+
+_ITEM_RULE = {
+    "penalty": "WHIST-REVOKE-9",
+    "tricks": "WHIST-SCORE-1",
+    "honours": "WHIST-HONOURS-2",
+    "game": "WHIST-RUBBER-2",
+    "rubber": "WHIST-RUBBER-3",
+}
