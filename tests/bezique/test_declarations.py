@@ -17,8 +17,9 @@ import pytest
 from adjudicator import parse_record
 from adjudicator.cards import Card
 from adjudicator.games import bezique, rubicon
+from adjudicator.games.bezique.facts import Declaration
 from adjudicator.games.bezique.judge import score_deal
-from adjudicator.games.bezique.state import BeziqueState, Declaration
+from adjudicator.games.bezique.state import BeziqueState
 
 ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # BEZ-CARDS-2, high to low
 ORD, RUB = "bezique", "rubicon-bezique"

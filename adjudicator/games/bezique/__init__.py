@@ -7,8 +7,10 @@ default and the others are options (see ``record.bezique.BeziqueRules``).
 Notes on this implementation:
 
 * ``state`` replays deal, plays, draws, declarations and exchanges, tracking every copy of
-  every card and the combinations each copy was declared in; ``declarations`` holds the
-  timing and class rules; ``judge`` lists what each seat scores and checks the marks.
+  every card and the combinations each copy was declared in (``facts`` holds the data it
+  learns; ``stock`` the draws and the exchange, ``endplay`` the end-play's rule of play,
+  ``runs`` the fast paths); ``declarations`` holds the timing and class rules; ``judge``
+  lists what each seat scores and checks the marks.
 * The same replay serves Rubicon (``games.rubicon``) with the Rubicon variant's data.
 * When two copies of a card could be meant, a declaration takes the table copy least used
   in that class, and a play from the table the copy with the least history: the reading

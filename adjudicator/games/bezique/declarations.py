@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from adjudicator.cards import Card, format_cards
 from adjudicator.errors import InputError, pointer_of
 
-# The replay's data classes, looked up at call time: ``state`` imports this module (a cycle).
-from adjudicator.games.bezique import state as facts
+# The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
+from adjudicator.games.bezique import facts
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     COURT,
@@ -28,7 +28,8 @@ from adjudicator.games.bezique.tables import (
 from adjudicator.record.bezique import BeziqueDeclare, BeziqueScore
 
 if TYPE_CHECKING:
-    from adjudicator.games.bezique.state import BeziqueState, Declaration, TableCard
+    from adjudicator.games.bezique.facts import Declaration, TableCard
+    from adjudicator.games.bezique.state import BeziqueState
 
 
 def window_problem(state: BeziqueState, seat: str) -> str | None:

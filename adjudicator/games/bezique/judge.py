@@ -15,7 +15,7 @@ from operator import itemgetter
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
-from adjudicator.games.bezique.state import (
+from adjudicator.games.bezique.facts import (
     SEATS,
     BeziqueDealFacts,
     BeziqueReplay,
