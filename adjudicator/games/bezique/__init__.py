@@ -20,7 +20,8 @@ Notes on this implementation:
 from __future__ import annotations
 
 from adjudicator.games.bezique.judge import judge_ordinary
-from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
+from adjudicator.games.bezique.readings import replay_best
+from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.record.bezique import BeziqueRecord
 
@@ -36,7 +37,7 @@ def state_for(record: BeziqueRecord) -> BeziqueState:
 
 
 def replay_record(record: BeziqueRecord) -> BeziqueReplay:
-    return replay(list(record.events), state_for(record))
+    return replay_best(record.events, lambda: state_for(record))
 
 
 __all__ = ["BeziqueReplay", "BeziqueState", "judge_ordinary", "replay_record", "state_for"]

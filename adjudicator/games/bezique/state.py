@@ -87,6 +87,16 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         self._hand_size = variant.hand
         self._tricks = variant.tricks
         self._refill = variant.rubicon and refill_by_duplicate
+        # The reading of the record's duplicate copies (``readings``): at each play or
+        # declaration that more than one copy could serve, ``plan`` names the alternative
+        # taken (0, the default, when absent); ``decisions`` lists (event, alternatives) as
+        # met; ``fast`` lets ``replay`` take runs of lawful tricks (they take the default
+        # reading without recording its choices: a search replays with ``fast`` off);
+        # ``sources`` is where each card of a play or declaration came from.
+        self.plan: dict[int, int] = {}
+        self.decisions: list[tuple[int, int]] = []
+        self.fast = True
+        self.sources: dict[int, list[str]] = {}
 
     # Queries ----------------------------------------------------------------------------
 
@@ -285,10 +295,16 @@ class BeziqueState(EndPlay, StockPhase, Runs):
             )
         hand = self.hand[seat]  # (the same Counter all deal long: ``_exhaust`` adds to it)
         source: str
-        if given != "table" and hand.get(card, 0) > 0:
-            source = given or "hand"  # the common case: a card held in the hand
+        copy: TableCard | None = None
+        if (
+            given != "table"
+            and hand.get(card, 0) > 0
+            and (given == "hand" or not self.on_table[seat].get(card))
+        ):
+            source = "hand"  # the common case: a card held in the hand, and only there
         else:
-            source = self._source(f"/events/{index}", seat, card, given)
+            source, copy = self._source(index, seat, card, given)
+        self.sources[index] = [source]
         if seat in self.missed:
             self._played_short(index, seat, trick)
         deal = self.deal
@@ -311,7 +327,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
             if self._refill and self.on_table[seat].get(card):
                 self._re_form(seat, card)
         else:
-            self._remove(seat, card, source, index)
+            self._remove(seat, card, source, index, copy)
         plays.append(PlayedCard(seat, card, index))
         if len(plays) == 2:
             lead = plays[0]
@@ -330,16 +346,59 @@ class BeziqueState(EndPlay, StockPhase, Runs):
                     "declared": False,
                 }
 
-    def _source(self, where: str, seat: str, card: Card, given: str | None) -> str:
+    def _source(
+        self, index: int, seat: str, card: Card, given: str | None
+    ) -> tuple[str, TableCard | None]:
+        """Hand or table, and which table copy: when more than one could be meant, the
+        reading's choice (``choose``), the hand first, then the copy with least history."""
+        where = f"/events/{index}/card"
         on_table = self.on_table[seat].get(card, 0) > 0
         in_hand = self.hand[seat][card] > 0
         if given == "table" and not on_table:
-            raise InputError(f"{where}/card", f"{seat} has no {card} on the table")
+            raise InputError(where, f"{seat} has no {card} on the table")
         if given == "hand" and not in_hand:
-            raise InputError(f"{where}/card", f"{seat} has no {card} in the hand")
+            raise InputError(where, f"{seat} has no {card} in the hand")
         if not (in_hand or on_table):
-            raise InputError(f"{where}/card", f"{seat} does not hold {card}")
-        return given or ("hand" if in_hand else "table")
+            raise InputError(where, f"{seat} does not hold {card}")
+        options: list[TableCard | None] = [None] if in_hand and given != "table" else []
+        if on_table and given != "hand":
+            options.extend(self.distinct_copies(seat, card))
+        pick = options[self.choose(index, len(options))] if len(options) > 1 else options[0]
+        return ("hand", None) if pick is None else ("table", pick)
+
+    def choose(self, index: int, count: int) -> int:
+        """The alternative the reading takes at this choice of copies (``readings``)."""
+        self.decisions.append((index, count))
+        return self.plan.get(len(self.decisions) - 1, 0)
+
+    def copy_groups(self, seat: str, card: Card) -> list[list[TableCard]]:
+        """The seat's table copies of ``card``, grouped by what a play or a declaration of
+        them does (their history by class, a carried declaration they belong to): copies
+        of one group are interchangeable. Least history first, then the oldest."""
+        copies = sorted(
+            (t for t in self.table[seat] if t.card is card),
+            key=lambda t: (sum(len(v) for v in t.history.values()), t.uid),
+        )
+        if len(copies) < 2:
+            return [[t] for t in copies]
+        pending = {
+            uid
+            for d in self.deal.declarations
+            if d.seat == seat and d.status == "to-score"
+            for uid in d.uids
+        }
+        groups: dict[tuple[object, ...], list[TableCard]] = {}
+        for copy in copies:
+            key = (
+                tuple(sorted((k, tuple(v)) for k, v in copy.history.items())),
+                copy.uid in pending,
+            )
+            groups.setdefault(key, []).append(copy)
+        return list(groups.values())
+
+    def distinct_copies(self, seat: str, card: Card) -> list[TableCard]:
+        """One table copy of each group (``copy_groups``)."""
+        return [group[0] for group in self.copy_groups(seat, card)]
 
     def _played_short(self, index: int, seat: str, trick: Trick) -> None:
         """The seat that did not draw plays again (BEZ-IRREG-1, RUB-IRREG-12)."""
@@ -414,10 +473,12 @@ class BeziqueState(EndPlay, StockPhase, Runs):
             trick=trick.number,
         )
 
-    def _remove(self, seat: str, card: Card, source: str, index: int) -> None:
+    def _remove(
+        self, seat: str, card: Card, source: str, index: int, copy: TableCard | None = None
+    ) -> None:
         self.count[seat] -= 1
         if source == "table":
-            table_card = self._pick_table_card(seat, card)
+            table_card = copy or self._pick_table_card(seat, card)
             self.table[seat].remove(table_card)
             self.on_table[seat][card] -= 1
             declarations.break_pending(self, seat, table_card.uid, index)
@@ -488,7 +549,7 @@ def replay(events: list[BeziqueEvent], state: BeziqueState) -> BeziqueReplay:
     while index < end:
         event = events[index]
         kind = type(event)
-        if kind is BeziquePlay or kind is BeziqueDraw:
+        if (kind is BeziquePlay or kind is BeziqueDraw) and state.fast:
             phase = state.phase
             if phase is _STOCK:
                 after = state._run_stock(events, index)
