@@ -103,6 +103,8 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
         )
         if event.points is not None and state.window:
             state.window["scored"] = index
+        if event.points is not None and declaration.true and state.law50_all:
+            _fix_trumps_standing(state, declaration, index)
         return
     cls = COMBINATIONS[name].cls
     for table_card in instances:
@@ -567,20 +569,22 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
         )
     target.scored_by, target.scored_marked = index, event.points
     problem: tuple[str, str] | None = None
+    late = not target.legal and target.rule == "BEZ-DECL-1" and target.true
     if target.status in ("scored", "scored-later"):
         problem = (
             "BEZ-SCORE-5",
             f"{seat} marked {event.points} for the {target.name} of event "
             f"{target.event}, which had already been scored.",
         )
-    elif not target.legal:
+    elif not target.legal and not late:
         return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
     elif target.status == "lost":
-        rule = "BEZ-DECL-6" if target.rule == "BEZ-DECL-6" else "BEZ-DECL-5"
+        # the law that lost it: a card played (46), absorbed (47, 48), the stock out (52)
+        rule = target.rule if target.rule in _LOST_BY else "BEZ-DECL-5"
         problem = (
             rule,
             f"{seat} scored the {target.name} carried from event {target.event}, but it "
-            f"was lost at event {target.lost_at}.",
+            f"was lost at event {target.lost_at} ({_LOST_BY[rule]}).",
         )
     elif state.phase is not facts.Phase.STOCK or state.remaining == 0:
         problem = (
@@ -597,9 +601,20 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
                 f"{seat} scored the carried {target.name} after already scoring "
                 f"for trick {state.window['trick']}.",
             )
+        elif late:
+            problem = _late_announcement(state, seat, target)
+    trick = int(state.window["trick"]) if state.window else None  # type: ignore[call-overload]
     if problem is not None:
         rule, message = problem
-        state.find(rule, "violation", message, event=index, seat=seat, basis=_basis(state, rule))
+        state.find(
+            rule,
+            "violation",
+            message,
+            event=index,
+            seat=seat,
+            trick=trick,
+            basis=_basis(state, rule),
+        )
         if rule != "BEZ-SCORE-5":  # a declaration error (law 50), not a marking error (law 51)
             state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))
         target.scored_marked = None if target.status in ("scored", "scored-later") else event.points
@@ -608,12 +623,66 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
         if state.window:
             state.window["scored"] = index
         return
+    if late:  # lawful now (law 42): the announcement's cards take their place in the class
+        target.legal, target.rule = True, None
+        cls = COMBINATIONS[target.name].cls
+        for table_card in state.table[seat]:
+            if table_card.uid in target.uids:
+                table_card.history.setdefault(cls, []).append(target.event)
     target.status = "scored-later"
     state.window["scored"] = index
     _fix_trumps(state, target, index)
     target.right_name = right_name(target.name, target.cards, state.deal.trump)
     target.value = value_of(target.right_name, state.variant) or 0
     _absorb(state, target, index)
+
+
+def _late_announcement(
+    state: BeziqueState, seat: str, target: Declaration
+) -> tuple[str, str] | None:
+    """A combination announced out of time (BEZ-DECL-1) and scored on a later trick won:
+    lawful then (law 42: he may score it once he has won another trick), as a fresh
+    declaration of the same cards would be, if the class rules allow it now."""
+    uids = set(target.uids)
+    instances = [t for t in state.table[seat] if t.uid in uids]
+    if len(instances) != len(uids):  # (a card of it played: ``break_pending`` lost it)
+        return (
+            "BEZ-DECL-5",
+            f"{seat} scored the {target.name} announced at event {target.event}, but a card "
+            "of it has been played.",
+        )
+    return _class_problem(state, seat, target.name, instances, target.event)
+
+
+def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: int) -> None:
+    """Rubicon, law 50 with law 41: a marriage (or sequence) scored out of time that nobody
+    challenges before a card of the next trick stands, and, the first of the deal, makes
+    trumps. Taken as standing now (the next card needs the trumps); a timely challenge
+    undoes it (``challenge_trumps``)."""
+    if state.deal.trump is not None:
+        return
+    _fix_trumps(state, declaration, index)
+    if state.deal.trump is not None:
+        declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
+
+
+def challenge_trumps(state: BeziqueState, index: int, claim: object) -> None:
+    """A timely challenge (before a card of the next trick) of the wrong marriage that fixed
+    trumps under law 50 strikes it, and with it the trumps it made (law 41: scored)."""
+    deal = state.deal
+    fixed = deal.trump_fixed_at
+    if fixed is None or getattr(claim, "ref", None) != fixed:
+        return
+    if getattr(claim, "kind", None) not in ("irregular-declaration", "score"):
+        return
+    target = next((d for d in deal.declarations if d.event == fixed), None)
+    if target is None or target.legal:
+        return
+    first_events = deal.first_trick_events
+    if first_events and max(first_events.values()) > fixed:
+        return  # a card of the next trick was played: too late, the trumps stand
+    deal.trump, deal.trump_fixed_at = None, None
+    target.right_name = target.name
 
 
 # Losing carried declarations (BEZ-DECL-5, -6) -----------------------------------------------------
@@ -661,6 +730,14 @@ def _lose(
     )
 
 
+#: How a carried declaration is lost, by rule (a score of it afterwards breaks that rule).
+_LOST_BY = {
+    "BEZ-DECL-5": "a card of it was played, law 46",
+    "BEZ-COMBO-9": "absorbed into a sequence, law 47",
+    "BEZ-COMBO-10": "absorbed into a superior bézique, law 48",
+    "BEZ-DECL-6": "the stock was exhausted, law 52",
+}
+
 _RUB_LAW = {
     "BEZ-DECL-1": 42,
     "BEZ-DECL-3": 43,
@@ -669,6 +746,8 @@ _RUB_LAW = {
     "BEZ-COMBO-4": 37,
     "BEZ-COMBO-6": 34,
     "BEZ-DECL-5": 46,
+    "BEZ-COMBO-9": 47,
+    "BEZ-COMBO-10": 48,
     "BEZ-SCORE-5": 51,
 }
 

@@ -69,6 +69,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         remarriage_mode: str = "law35",
         exchange_is_declaration: bool = True,
         trump_by_marriage: bool = False,
+        law50_all: bool = False,
     ) -> None:
         self.variant = variant
         self.must_win = must_win
@@ -76,6 +77,9 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         self.remarriage_mode = remarriage_mode
         self.exchange_is_declaration = exchange_is_declaration
         self.trump_by_marriage = trump_by_marriage or variant.rubicon
+        # Rubicon law 50 reaches every declaration error (AMB-11, ``law50_scope``): a wrong
+        # marriage scored and not challenged in time stands, and may fix trumps (law 41)
+        self.law50_all = law50_all and variant.rubicon
         self.phase = _DEAL
         self.deals: list[BeziqueDealFacts] = []
         self.findings: list[Finding] = []
@@ -508,6 +512,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
     def _apply_claim(self, index: int, event: BeziqueClaim) -> None:
         self._require_deal(index, "claim")
         self.deal.claims.append((index, event))
+        declarations.challenge_trumps(self, index, event)
 
     def _apply_result(self, index: int, event: BeziqueResult) -> None:
         if self.deals:

@@ -31,6 +31,7 @@ def state_for(record: RubiconRecord) -> BeziqueState:
         VARIANTS["rubicon-bezique"],
         refill_by_duplicate=rules.refill_by_playing_duplicate,
         remarriage_mode=rules.remarriage_mode,
+        law50_all=rules.law50_scope == "all_declaration_errors",
     )
 
 
