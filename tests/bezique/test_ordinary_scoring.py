@@ -62,7 +62,11 @@ def test_e25_a_loser_under_500_pays_a_double_game() -> None:
     totals = adjudicate(parse_record(record)).deals[0].totals
     record["start"] = {"score": {"A": 1000 - totals["A"] + 5, "B": 460 - totals["B"]}}
     ruling = adjudicate(parse_record(record))
-    assert ruling.result.corrected.model_dump() == {"score": {"A": 1005, "B": 460}, "winner": "A"}
+    assert ruling.result.corrected.model_dump() == {
+        "score": {"A": 1005, "B": 460},
+        "winner": "A",
+        "indeterminate": False,
+    }
     assert any("double game" in step for step in ruling.result.steps)
 
 

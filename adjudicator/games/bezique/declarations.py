@@ -362,16 +362,18 @@ def _class_problem(
             if COMBINATIONS[before.name].rank > combo.rank:
                 return (
                     "BEZ-COMBO-4",
-                    f"{seat} declared {name} with {table_card.card}, already part "
-                    f"of the {before.name} declared at event {earlier}: a lower combination "
-                    "may not follow a higher one in the same class.",
+                    f"{seat} declared {name} with {table_card.card}; the record shows no "
+                    f"{table_card.card} {seat} could have used but the one in the "
+                    f"{before.name} declared at event {earlier}: a lower combination may not "
+                    "follow a higher one in the same class.",
                 )
             if not state.variant.rubicon and kind_of(before.name) == kind:
                 return (
                     "BEZ-COMBO-7",
-                    f"{seat} declared {name} with {table_card.card}, which already "
-                    f"scored in the {before.name} at event {earlier}: in the ordinary game a "
-                    "card may not form a second combination of the same kind, nor refill one.",
+                    f"{seat} declared {name} with {table_card.card}; the record shows no "
+                    f"{table_card.card} {seat} could have used but the one that scored in the "
+                    f"{before.name} at event {earlier}: in the ordinary game a card may not "
+                    "form a second combination of the same kind, nor refill one.",
                 )
     on_table = {id(t) for t in state.table[seat]}
     if state.variant.rubicon:
@@ -726,6 +728,7 @@ def _lose(
         f"{pending.seat}'s {pending.name} carried from event {pending.event} is lost: {why}.",
         event=index,
         seat=pending.seat,
+        trick=state.current.number if state.current is not None else None,
         basis=basis,
     )
 

@@ -96,6 +96,7 @@ def score_deal(
         event: int,
         seat: str | None = None,
         basis: list[str] | None = None,
+        trick: int | None = None,
     ) -> None:
         findings.append(
             make_finding(
@@ -104,6 +105,7 @@ def score_deal(
                 message,
                 event=event,
                 deal=deal.number,  # type: ignore[arg-type]
+                trick=trick,
                 seat=seat,
                 basis=basis or [],
             )
@@ -154,6 +156,7 @@ def score_deal(
                     at or d.event,
                     d.seat,
                     basis=["RUB-LAW-51"] if variant.rubicon else [],
+                    trick=_trick_before(deal, at or d.event),
                 )
                 _foster_penalty(d.seat, marked - d.value, at or d.event)
         elif not d.legal and marked:
@@ -367,6 +370,13 @@ def _score_claims(deal: BeziqueDealFacts, findings: list[Finding], find, founded
                 index,
                 claim.by,
             )
+
+
+def _trick_before(deal: BeziqueDealFacts, event: int) -> int | None:
+    """The trick whose winning gave the right to a score at ``event``: the last one begun
+    before it (declarations and their scores follow the trick they are made on)."""
+    before = [number for number, first in deal.first_trick_events.items() if first < event]
+    return max(before, default=None)
 
 
 def _next_card(deal: BeziqueDealFacts, after: int) -> int | None:
@@ -659,7 +669,12 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
                 )
         summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
         del game
-    corrected: dict[str, object] = {"score": dict(score), "winner": winner}
+    indeterminate = any(d.indeterminate_from_trick is not None for d in summaries)
+    corrected: dict[str, object] = {
+        "score": dict(score),
+        "winner": winner,
+        "indeterminate": indeterminate,
+    }
     return OrdinaryJudgement(findings, summaries, corrected, {"result": last_result}, steps)
 
 

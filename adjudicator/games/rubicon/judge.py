@@ -99,6 +99,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 "value": game.value,
                 "rubicon": game.rubicon,
                 "totals": dict(game.totals),
+                "indeterminate": points.indeterminate_from is not None,
             }
         )
         for index, result in deal.results:
