@@ -122,3 +122,83 @@ def test_a_planted_bezique_irregularity_draws_exactly_its_finding(
     record = generate_injected(game, seed % 10**6, kind)
     ruling = adjudicate(parse_record(record))
     assert ";".join(serious(ruling)) == record["meta"]["inject_expect"]
+
+
+# Bézique: which copy of a duplicated card (issue 9, class 5) --------------------------------
+
+
+def _bezique_state_maker(record: Any) -> Any:
+    from adjudicator.games import bezique, rubicon
+
+    module = rubicon if record.game == "rubicon-bezique" else bezique
+    return lambda: module.state_for(record)
+
+
+def with_every_copy_named(raw: dict[str, Any]) -> dict[str, Any]:
+    """The record with ``from`` on every play and declaration, as the ruling's reading has it."""
+    from adjudicator.games.bezique.readings import sources
+
+    record = parse_record(raw)
+    where = sources(record.events, _bezique_state_maker(record))
+    explicit = copy.deepcopy(raw)
+    for index, event in enumerate(explicit["events"]):
+        if event["type"] == "play" or (
+            event["type"] == "declare" and event["combination"] != "carte-blanche"
+        ):
+            named = where[index]
+            event["from"] = named[0] if event["type"] == "play" else named
+    return explicit
+
+
+def _bezique_fixtures() -> list[dict[str, Any]]:
+    from tests.conftest import FIXTURES
+
+    paths = sorted((FIXTURES / "bezique").glob("*.json"))
+    paths += sorted((FIXTURES / "rubicon-bezique").glob("*.json"))
+    return [json.loads(p.read_text("utf-8")) for p in paths]
+
+
+@settings(derandomize=True, max_examples=15, deadline=None)
+@given(SEEDS, st.sampled_from(["bezique", "rubicon-bezique"]), st.data())
+def test_a_bezique_record_with_every_copy_named_gets_the_same_ruling(
+    seed: int, game: str, data: st.DataObject
+) -> None:
+    """Metamorphic: naming the copy the ruling read at every play and declaration (``from``)
+    changes nothing; simulated records have many duplicates, planted irregularities more."""
+    from adjudicator.simulate.bezique_inject import INJECTIONS as KINDS
+    from adjudicator.simulate.bezique_inject import generate_injected
+
+    kind = data.draw(st.sampled_from([None, *KINDS]))
+    if kind is None:
+        from adjudicator.simulate.bezique import generate_deal
+
+        record = generate_deal(game, seed % 10**6)
+    else:
+        record = generate_injected(game, seed % 10**6, kind)
+    before = adjudicate(parse_record(record))
+    assert outline(adjudicate(parse_record(with_every_copy_named(record)))) == outline(before)
+
+
+def test_every_bezique_fixture_with_every_copy_named_gets_the_same_ruling() -> None:
+    """The same property on the hand-made fixtures (class 5's among them)."""
+    for raw in _bezique_fixtures():
+        before = adjudicate(parse_record(raw))
+        after = adjudicate(parse_record(with_every_copy_named(raw)))
+        assert outline(after) == outline(before), raw["meta"].get("description", "")[:60]
+
+
+@settings(derandomize=True, max_examples=15, deadline=None)
+@given(SEEDS, st.sampled_from(["bezique", "rubicon-bezique"]))
+def test_a_lawful_bezique_record_that_does_not_say_hand_or_table_is_still_lawful(
+    seed: int, game: str
+) -> None:
+    """No exit 2 for a record possible under some reading: the simulator's plays from the
+    table lose their ``from``, and the record must still be read as lawful."""
+    from adjudicator.simulate.bezique import generate_deal
+
+    record = generate_deal(game, seed % 10**6)
+    stripped = copy.deepcopy(record)
+    for event in stripped["events"]:
+        event.pop("from", None)
+    ruling = adjudicate(parse_record(stripped))  # an InputError here would be exit 2
+    assert serious(ruling) == serious(adjudicate(parse_record(record))) == []

@@ -470,6 +470,7 @@ def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
             pending.status != "to-score"
             or pending.seat != declaration.seat
             or pending is declaration
+            or not pending.legal
         ):
             continue
         inside = set(pending.uids) <= set(declaration.uids)
@@ -691,8 +692,15 @@ def challenge_trumps(state: BeziqueState, index: int, claim: object) -> None:
 
 
 def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
+    """Law 46. An announcement made unlawfully carries no right to lose (its later score is
+    judged when made: ``_late_announcement``)."""
     for pending in state.deal.declarations:
-        if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
+        if (
+            pending.seat == seat
+            and pending.status == "to-score"
+            and pending.legal
+            and uid in pending.uids
+        ):
             _lose(
                 state,
                 pending,
