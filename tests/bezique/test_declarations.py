@@ -681,3 +681,19 @@ def test_end_play_second_player_must_follow_and_win_or_trump(
     hearts = sorted({c for c in [*t.hand["B"], reply] if c.endswith("H")})
     assert "9H" in hearts and state.findings[0].legal == (legal or hearts)
     assert state.findings[0].basis == ["BEZ-LAST-3"]
+
+
+# Issue 9, class 5: which copy of a duplicated card ------------------------------------------
+
+
+def test_rubicon_a_fresh_king_and_queen_after_the_sequence_make_a_marriage() -> None:
+    """Law 37 (BEZ-COMBO-4's Rubicon refinement): after a sequence, a marriage may be declared
+    with a fresh king and a fresh queen. The record names KH QH, which the sequence's cards on
+    the table would forbid; the fresh pair in the hand makes it lawful, so it is read so."""
+    t = Deal(RUB, a=[*SEQ_H, "KH", "QH"])
+    [sequence] = t.win(("royal-sequence", SEQ_H, 250))
+    t.trump = "H"  # the first sequence scored, no marriage before it, makes trumps
+    [marriage] = t.win(("royal-marriage", ["KH", "QH"], 40))
+    state = t.check()
+    assert said(state, sequence, marriage) == "scored 250, scored 40"
+    assert state.sources[marriage] == ["hand", "hand"]

@@ -12,9 +12,10 @@ Notes on this implementation:
   ``runs`` the fast paths); ``declarations`` holds the timing and class rules; ``judge``
   lists what each seat scores and checks the marks.
 * The same replay serves Rubicon (``games.rubicon``) with the Rubicon variant's data.
-* When two copies of a card could be meant, a declaration takes the table copy least used
-  in that class, and a play from the table the copy with the least history: the reading
-  most favourable to the player, as a director would take it.
+* When two copies of a card could be meant (a ``from`` absent), the record is read in the
+  way consistent with all its events (``readings``): the default reading favours the
+  player (the hand first for a play; for a declaration the copies that keep it lawful), and
+  only a reading that meets a violation or an impossibility is searched further.
 """
 
 from __future__ import annotations
