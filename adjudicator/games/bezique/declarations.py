@@ -138,12 +138,15 @@ def _locate(
     record in the player's favour, and only calls a declaration illegal when no copies
     the seat held make it legal)."""
     default = _default_copies(state, index, seat, cards, name, given)
+    cls = COMBINATIONS[name].cls
+    unlawful = bool(cls) and _class_problem(state, seat, name, default, index) is not None
+    if state.fast and not unlawful:
+        return default  # the first reading: no other copies needed (``readings``)
     others = _other_readings(state, seat, cards, default, given)
     if not others:
         return default
     readings: list[list[TableCard | None]] = [list(default), *others]
-    cls = COMBINATIONS[name].cls
-    if cls and _class_problem(state, seat, name, default, index) is not None:
+    if unlawful:
         for position, reading in enumerate(readings[1:], start=1):
             trial = [t or facts.TableCard(0, cards[i], {}) for i, t in enumerate(reading)]
             if _class_problem(state, seat, name, trial, index) is None:

@@ -94,8 +94,9 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         # The reading of the record's duplicate copies (``readings``): at each play or
         # declaration that more than one copy could serve, ``plan`` names the alternative
         # taken (0, the default, when absent); ``decisions`` lists (event, alternatives) as
-        # met; ``fast`` lets ``replay`` take runs of lawful tricks (they take the default
-        # reading without recording its choices: a search replays with ``fast`` off);
+        # met; ``fast`` lets ``replay`` take runs of lawful tricks and declarations skip
+        # listing their other readings (both take the default reading without recording
+        # its choices: a search replays with ``fast`` off);
         # ``sources`` is where each card of a play or declaration came from.
         self.plan: dict[int, int] = {}
         self.decisions: list[tuple[int, int]] = []
@@ -388,7 +389,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         pending = {
             uid
             for d in self.deal.declarations
-            if d.seat == seat and d.status == "to-score"
+            if d.seat == seat and d.status == "to-score" and d.legal
             for uid in d.uids
         }
         groups: dict[tuple[object, ...], list[TableCard]] = {}
