@@ -8,8 +8,8 @@ reading makes it lawful (issue 9, class 5).
 
 The replay takes a default reading (the hand first for a play, the player's favour for a
 declaration: ``state``, ``declarations``) and records each choice it met (``decisions``).
-Only when that reading meets an impossibility (``InputError``) or a violation is another
-tried: one choice changed at a time, in the order met, keeping a change when the record
+Only when that reading meets an impossibility (``InputError``) or a violation that a
+choice of copies can cause (``COPY_RULES``) is another tried: one choice changed at a time, in the order met, keeping a change when the record
 reads strictly better (possible first, then fewer violations, then fewer carried
 declarations lost), and going on from there. Ties keep the earlier reading, so the ruling
 is deterministic; a cap on the replays keeps hostile input from blowing up. A lawful record
@@ -27,6 +27,14 @@ from adjudicator.record.bezique import BeziqueEvent
 
 #: At most this many replays beyond the first two for one record.
 MAX_REPLAYS = 40
+
+#: The violations a choice of copies can make or unmake: the class rules (which copies were
+#: declared in what) and the carried declarations lost (which copy was played). Whatever else
+#: a record breaks (timing, draws, hand sizes, the end-play) breaks on every reading: the
+#: cards a seat holds, hand and table together, are the same on all of them.
+COPY_RULES = frozenset(
+    {"BEZ-COMBO-4", "BEZ-COMBO-6", "BEZ-COMBO-7", "BEZ-DECL-5", "BEZ-COMBO-9", "BEZ-COMBO-10"}
+)
 
 Cost = tuple[int, int, int]
 
@@ -53,13 +61,21 @@ def _run(
         return None, state, error
 
 
+def _copy_violations(result: BeziqueReplay) -> list[int]:
+    """The events of the violations another reading might avoid (``COPY_RULES``)."""
+    return [
+        f.event
+        for f in result.findings
+        if f.severity == "violation" and f.rule in COPY_RULES and f.event is not None
+    ]
+
+
 def _last_problem(result: BeziqueReplay | None, state: BeziqueState, end: int) -> int:
-    """The event of the last violation (or where the replay stopped): a choice after it
-    cannot make the reading better."""
+    """The event of the last violation another reading might avoid (or where the replay
+    stopped): a choice after it cannot make the reading better."""
     if result is None:
         return state.decisions[-1][0] if state.decisions else end
-    events = [f.event for f in result.findings if f.severity == "violation" and f.event is not None]
-    return max(events, default=-1)
+    return max(_copy_violations(result), default=-1)
 
 
 def best_reading(
@@ -74,8 +90,8 @@ def best_reading(
         result: BeziqueReplay | None = replay(events, make_state())
     except InputError as error:
         result, first_error = None, error
-    if result is not None and not any(f.severity == "violation" for f in result.findings):
-        return result, {}
+    if result is not None and not _copy_violations(result):
+        return result, {}  # nothing another reading could avoid
     fast = result
     best, state, _ = _run(events, make_state, {})
     best_cost, plan = _cost(best), {}
@@ -83,7 +99,7 @@ def best_reading(
     budget = MAX_REPLAYS
     number = 0
     horizon = _last_problem(best, state, len(events))
-    while number < len(decisions) and budget > 0 and best_cost[:2] != (0, 0):
+    while number < len(decisions) and budget > 0 and (best is None or _copy_violations(best)):
         at, count = decisions[number]
         if at > horizon:
             break
