@@ -79,3 +79,21 @@ def test_the_search_for_a_reading_is_capped(monkeypatch: pytest.MonkeyPatch) -> 
     with pytest.raises(InputError):
         readings.replay_best(record.events, lambda: rubicon.state_for(record))
     assert len(calls) <= 1 + 3
+
+
+def test_a_timely_challenge_strikes_the_standing_marriage_and_its_trumps() -> None:
+    """Class 6: the out-of-time marriage makes trumps only because nobody challenges it in
+    time; challenged before the next card, it is struck and fixes nothing (law 41: scored)."""
+    raw = _raw("rubicon-bezique", "law50-marriage-makes-trumps")
+    assert adjudicate(parse_record(raw)).deals[0].trump_fixed_at == 13
+    raw["events"].insert(14, {"type": "claim", "by": "B", "kind": "score", "ref": 13})
+    ruling = adjudicate(parse_record(raw))
+    assert ruling.deals[0].trump_fixed_at != 13
+    assert not ruling.deals[0].declarations[0].stands
+    late = _raw("rubicon-bezique", "law50-marriage-makes-trumps")
+    late["events"].insert(15, {"type": "claim", "by": "B", "kind": "score", "ref": 13})
+    ruling = adjudicate(parse_record(late))  # after the next card: too late, the trumps stand
+    assert ruling.deals[0].trump_fixed_at == 13
+    assert ("BEZ-SCORE-6", "warning", 15) in [
+        (f.rule, f.severity, f.event) for f in ruling.findings
+    ]

@@ -103,7 +103,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
         )
         if event.points is not None and state.window:
             state.window["scored"] = index
-        if event.points is not None and declaration.true and state.law50_all:
+        if event.points and declaration.true and state.law50_all:  # a score that may stand
             _fix_trumps_standing(state, declaration, index)
         return
     cls = COMBINATIONS[name].cls
