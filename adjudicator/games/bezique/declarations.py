@@ -5,12 +5,13 @@ finding: carte blanche timing (RUB-CB-2, -4); stock exhausted (BEZ-DECL-6); the 
 the trick just played, before drawing (BEZ-DECL-1); one score per trick (BEZ-DECL-3); the
 cards form the combination (BEZ-DECL-9); the class rules: no lower after higher
 (BEZ-COMBO-4), a new card for a further declaration in a class (BEZ-COMBO-6; Rubicon's
-re-forming, laws 34, 35, 38), ordinary game no second use in the same kind (BEZ-COMBO-7).
+re-forming, laws 34, 35, 38), ordinary game no second use in the same kind (BEZ-COMBO-7),
+in ``classes``. Which copies a declaration names is ``copies``'s; the carried declarations'
+scores and losses (laws 42, 44-48, 50, 52) are here.
 """
 
 from __future__ import annotations
 
-from itertools import product
 from typing import TYPE_CHECKING
 
 from adjudicator.cards import Card, format_cards
@@ -18,6 +19,8 @@ from adjudicator.errors import InputError, pointer_of
 
 # The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
 from adjudicator.games.bezique import facts
+from adjudicator.games.bezique.classes import class_problem
+from adjudicator.games.bezique.copies import locate
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     COURT,
@@ -61,7 +64,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
             pointer_of("events", index, "from"),
             f"from names {len(given)} sources for {len(cards)} cards",
         )
-    instances = [] if carte_blanche else _locate(state, index, seat, cards, name, given)
+    instances = [] if carte_blanche else locate(state, index, seat, cards, name, given)
     table = state.table[seat]
     state.sources[index] = ["table" if t in table else "hand" for t in instances]
     trick = (
@@ -124,184 +127,6 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     _absorb(state, declaration, index)
 
 
-def _locate(
-    state: BeziqueState,
-    index: int,
-    seat: str,
-    cards: list[Card],
-    name: str,
-    given: list[str] | None,
-) -> list[TableCard]:
-    """The physical copies named: the reading's choice among the ways the seat's copies can
-    serve (``readings``). The first offered is ``_default_copies``, unless that breaks a
-    class rule and another way does not: then the first such way (a director reads the
-    record in the player's favour, and only calls a declaration illegal when no copies
-    the seat held make it legal)."""
-    default = _default_copies(state, index, seat, cards, name, given)
-    cls = COMBINATIONS[name].cls
-    unlawful = bool(cls) and _class_problem(state, seat, name, default, index) is not None
-    if state.fast and not unlawful:
-        return default  # the first reading: no other copies needed (``readings``)
-    others = _other_readings(state, seat, cards, default, given)
-    if not others:
-        return default
-    readings: list[list[TableCard | None]] = [list(default), *others]
-    if unlawful:
-        for position, reading in enumerate(readings[1:], start=1):
-            trial = [t or facts.TableCard(0, cards[i], {}) for i, t in enumerate(reading)]
-            if _class_problem(state, seat, name, trial, index) is None:
-                readings.insert(0, readings.pop(position))
-                break
-    pick = readings[state.choose(index, len(readings))]
-    if pick is readings[0] and pick == default:
-        return default
-    return [t or facts.TableCard(state.new_uid(), cards[i], {}) for i, t in enumerate(pick)]
-
-
-def _other_readings(
-    state: BeziqueState,
-    seat: str,
-    cards: list[Card],
-    default: list[TableCard],
-    given: list[str] | None,
-) -> list[list[TableCard | None]]:
-    """Every other way the seat's copies can serve the declaration (None: a card from the
-    hand), one per way that differs in effect, in a fixed order; capped, for hostile input.
-
-    Why: with two or four packs a card may lie on the table and in the hand at once, and
-    copies on the table differ by the combinations they were declared in."""
-    on_table = state.on_table[seat]
-    if not any(on_table.get(card) for card in cards):
-        return []  # the common case: every card from the hand, one way only
-    hand = state.hand[seat]
-    table = state.table[seat]
-    groups = {card: state.copy_groups(seat, card) for card in set(cards)}
-    group_of = {id(t): n for g in groups.values() for n, group in enumerate(g) for t in group}
-    options: list[list[object]] = []
-    for position, card in enumerate(cards):
-        where = given[position] if given else None
-        choices: list[object] = []
-        if where != "table" and hand.get(card, 0) > 0:
-            choices.append("hand")
-        if where != "hand":
-            choices.extend(range(len(groups[card])))
-        options.append(choices)
-
-    def key_of(choice: list[object]) -> tuple[object, ...]:
-        return tuple(sorted((str(cards[i]), str(c)) for i, c in enumerate(choice)))
-
-    seen = {key_of(["hand" if t not in table else group_of[id(t)] for t in default])}
-    readings: list[list[TableCard | None]] = []
-    for tried, choice in enumerate(product(*options)):
-        if tried >= _MAX_TRIED or len(readings) >= _MAX_READINGS:
-            break
-        key = key_of(list(choice))
-        if key in seen:
-            continue
-        seen.add(key)
-        reading = _fill(cards, list(choice), groups, hand)
-        if reading is not None:
-            readings.append(reading)
-    return readings
-
-
-#: Caps on the ways of reading one declaration's copies (hostile input cannot blow up).
-_MAX_TRIED, _MAX_READINGS = 512, 16
-
-
-def _fill(
-    cards: list[Card],
-    choice: list[object],
-    groups: dict[Card, list[list[TableCard]]],
-    hand: dict[Card, int],
-) -> list[TableCard | None] | None:
-    """The copies of one way of reading (None: from the hand), or None if the seat has not
-    that many copies of a kind."""
-    used: dict[tuple[Card, object], int] = {}
-    reading: list[TableCard | None] = []
-    for card, c in zip(cards, choice, strict=True):
-        taken = used.get((card, c), 0)
-        used[(card, c)] = taken + 1
-        if c == "hand":
-            if taken >= hand.get(card, 0):
-                return None
-            reading.append(None)
-            continue
-        group = groups[card][c]  # type: ignore[index]
-        if taken >= len(group):
-            return None
-        reading.append(group[taken])
-    return reading
-
-
-def _default_copies(
-    state: BeziqueState,
-    index: int,
-    seat: str,
-    cards: list[Card],
-    name: str,
-    given: list[str] | None = None,
-) -> list[TableCard]:
-    """The physical copies named, read in the player's favour.
-
-    Ordinary game: a table copy not yet declared in this class, else a fresh copy from the
-    hand, else the table copy least used in the class. Rubicon (laws 34, 38): the table copies
-    first, and from the hand only what is missing, plus one fresh card when every table copy
-    named was already declared in the class (a re-formed combination needs one new card).
-    ``given`` (the record's ``from``) names hand or table for a card.
-    """
-    cls = COMBINATIONS[name].cls
-    rubicon = state.rubicon
-    table, on_table = state.table[seat], state.on_table[seat]
-    # card -> its free copies, in table order: gathered only for the cards named that lie on
-    # the table (``on_table`` counts them), not for the whole table at every declaration
-    free_table: dict[Card, list[TableCard]] = {}
-    hand = dict(state.hand[seat])
-    chosen: list[TableCard] = []
-    for position, card in enumerate(cards):
-        where = given[position] if given else None
-        copies = free_table.get(card)
-        if copies is None and on_table.get(card):
-            copies = free_table[card] = [t for t in table if t.card is card]
-        if where == "hand":
-            copies = None
-        if copies:
-            unused = [t for t in copies if not t.history.get(cls)]
-            if unused or rubicon or where == "table":
-                pick = _least_used(unused or copies, cls)
-                copies.remove(pick)
-                chosen.append(pick)
-                continue
-        if hand.get(card, 0) > 0 and where != "table":
-            hand[card] -= 1
-            chosen.append(facts.TableCard(state.new_uid(), card, {}))
-        elif copies:
-            pick = _least_used(copies, cls)
-            copies.remove(pick)
-            chosen.append(pick)
-        else:
-            place = {"hand": " in the hand", "table": " on the table"}.get(
-                where or "", " (in the hand or on the table)"
-            )
-            raise InputError(
-                pointer_of("events", index, "cards", position),
-                f"{seat} holds no {card}{place} to declare",
-            )
-    if rubicon and cls and all(t.history.get(cls) for t in chosen):
-        for position, table_card in enumerate(chosen):
-            if (given is None or given[position] is None) and hand.get(table_card.card, 0) > 0:
-                chosen[position] = facts.TableCard(state.new_uid(), table_card.card, {})
-                break
-    return chosen
-
-
-def _least_used(copies: list[TableCard], cls: str) -> TableCard:
-    """The copy least declared in the class, then the oldest (one copy: no sort key built)."""
-    if len(copies) == 1:
-        return copies[0]
-    return min(copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
-
-
 def _problem(
     state: BeziqueState,
     index: int,
@@ -344,105 +169,7 @@ def _problem(
     if not_formed is not None or value_of(name, variant) is None:
         why = not_formed or f"{name} does not score in this game"
         return ("BEZ-DECL-9", f"{seat} declared {name} with {format_cards(event.cards)}: {why}.")
-    return _class_problem(state, seat, name, instances, index)
-
-
-def _class_problem(
-    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
-) -> tuple[str, str] | None:
-    combo = COMBINATIONS[name]
-    cls = combo.cls
-    if not cls:
-        return None
-    used = [t for t in instances if t.history.get(cls)]
-    if not used:
-        return None  # the common case: every card new to the class
-    by_event = {d.event: d for d in state.deal.declarations}
-    kind = kind_of(name)
-    for table_card in used:
-        for earlier in table_card.history[cls]:
-            before = by_event[earlier]
-            if COMBINATIONS[before.name].rank > combo.rank:
-                return (
-                    "BEZ-COMBO-4",
-                    f"{seat} declared {name} with {table_card.card}; the record shows no "
-                    f"{table_card.card} {seat} could have used but the one in the "
-                    f"{before.name} declared at event {earlier}: a lower combination may not "
-                    "follow a higher one in the same class.",
-                )
-            if not state.variant.rubicon and kind_of(before.name) == kind:
-                return (
-                    "BEZ-COMBO-7",
-                    f"{seat} declared {name} with {table_card.card}; the record shows no "
-                    f"{table_card.card} {seat} could have used but the one that scored in the "
-                    f"{before.name} at event {earlier}: in the ordinary game a card may not "
-                    "form a second combination of the same kind, nor refill one.",
-                )
-    on_table = {id(t) for t in state.table[seat]}
-    if state.variant.rubicon:
-        fresh = [t for t in instances if not t.history.get(cls)]
-        if (
-            fresh
-            or _bezique_union(state, name, instances)
-            or _remarriage(state, seat, name, instances, index)
-        ):
-            return None
-    elif any(id(t) not in on_table for t in instances):
-        return None
-    return (
-        "BEZ-COMBO-6",
-        f"{seat} declared {name} with cards all already declared in the same "
-        "class: a further declaration in a class needs a new card from the hand.",
-    )
-
-
-def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:
-    """Law 38: béziques declared separately may later be united into a superior one."""
-    if COMBINATIONS[name].cls != "B":
-        return False
-    by_event = {d.event: d for d in state.deal.declarations}
-    for table_card in instances:
-        if any(
-            COMBINATIONS[by_event[e].name].rank >= COMBINATIONS[name].rank
-            for e in table_card.history.get("B", [])
-        ):
-            return False
-    return True
-
-
-def _remarriage(
-    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
-) -> bool:
-    """Law 35: with several marriages declared in a suit, a fresh pairing after a play."""
-    if kind_of(name) != "marriage":
-        return False
-    by_event = {d.event: d for d in state.deal.declarations}
-    king, queen = sorted(instances, key=lambda t: t.card.rank)  # "K" < "Q"
-    suit = king.card.suit
-    earlier = [by_event[e] for e in king.history.get("A", []) + queen.history.get("A", [])]
-    if any(kind_of(d.name) == "sequence" for d in earlier):
-        return False
-    if set(king.history.get("A", [])) & set(queen.history.get("A", [])):
-        return False  # this very pair was married before
-    marriages = [
-        d
-        for d in state.deal.declarations
-        if d.seat == seat
-        and d.legal
-        and d.event != index
-        and kind_of(d.name) == "marriage"
-        and d.cards[0].suit == suit
-    ]
-    if len(marriages) < 2:
-        return False
-    if state.remarriage_mode == "pairing":
-        return True
-    last = max(d.event for d in marriages)
-    return any(
-        p.seat == seat and p.event > last and p.card.suit == suit and p.card.rank in "KQ"
-        for trick in state.deal.tricks
-        for p in trick.plays
-    )
+    return class_problem(state, seat, name, instances, index)
 
 
 def _score_now(state: BeziqueState, declaration: Declaration, index: int) -> None:
@@ -657,7 +384,7 @@ def _late_announcement(
             f"{seat} scored the {target.name} announced at event {target.event}, but a card "
             "of it has been played.",
         )
-    return _class_problem(state, seat, target.name, instances, target.event)
+    return class_problem(state, seat, target.name, instances, target.event)
 
 
 def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: int) -> None:

@@ -9,13 +9,13 @@ game's running score across deals to the target; Rubicon values each deal in
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from operator import itemgetter
 
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
+from adjudicator.games.bezique.claims import challenges, score_claims
 from adjudicator.games.bezique.facts import (
     SEATS,
     BeziqueDealFacts,
@@ -29,7 +29,7 @@ from adjudicator.games.bezique.summary import (
     ScoreLine,
 )
 from adjudicator.games.bezique.tables import BRISQUE_RANKS, Variant, is_brisque
-from adjudicator.record.bezique import BeziqueClaim, BeziqueRecord, BeziqueRules, RubiconRules
+from adjudicator.record.bezique import BeziqueRecord, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
@@ -128,7 +128,7 @@ def score_deal(
         """Whether law 50 lets an unchallenged wrong score stand (Rubicon, AMB-11)."""
         return variant.rubicon and (law50_all or not true or rule in _LAW50_ALWAYS)
 
-    challenged, founded = _challenges(deal, find, stands_late)
+    challenged, founded = challenges(deal, find, stands_late)
 
     # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
     rows: list[DeclarationRow | dict[str, object]] = []
@@ -309,7 +309,7 @@ def score_deal(
                 basis=["RUB-LAW-51"] if variant.rubicon else [],
             )
             _foster_penalty(seat, total - right, where)
-    _score_claims(deal, findings, find, founded)
+    score_claims(deal, findings, find, founded)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
     if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
         find(
@@ -353,116 +353,11 @@ def _first_wrong_brisque_mark(
     return None
 
 
-def _score_claims(deal: BeziqueDealFacts, findings: list[Finding], find, founded: set[int]) -> None:  # type: ignore[no-untyped-def]
-    """A challenge of a mark (``claim`` kind ``score``) that finds it right fails (warning);
-    one against an unlawful score (``founded``, ruled in ``_challenges``) does not."""
-    wrong = {f.event for f in findings if f.rule == "BEZ-SCORE-5"}
-    for index, claim in deal.claims:
-        if claim.kind != "score" or index in founded:
-            continue
-        if claim.ref is None or claim.ref not in wrong:
-            what = f"the mark at event {claim.ref}" if claim.ref is not None else "a mark"
-            find(
-                "BEZ-SCORE-5",
-                "warning",
-                f"{claim.by} challenged {what}, but it is what the rules "
-                "give (or names no mark): the claim fails.",
-                index,
-                claim.by,
-            )
-
-
 def _trick_before(deal: BeziqueDealFacts, event: int) -> int | None:
     """The trick whose winning gave the right to a score at ``event``: the last one begun
     before it (declarations and their scores follow the trick they are made on)."""
     before = [number for number, first in deal.first_trick_events.items() if first < event]
     return max(before, default=None)
-
-
-def _next_card(deal: BeziqueDealFacts, after: int) -> int | None:
-    """The first card of the first trick begun after an event (law 50's time limit)."""
-    return next((e for _, e in sorted(deal.first_trick_events.items()) if e > after), None)
-
-
-def _challenges(
-    deal: BeziqueDealFacts, find, stands_late: Callable[[str, bool], bool]
-) -> tuple[dict[int, bool], set[int]]:  # type: ignore[no-untyped-def]
-    """Challenges of unlawful scores (a ``claim`` of kind ``irregular-declaration``, or of
-    kind ``score`` naming an unlawful score): in time if made before a card of the next trick
-    (law 50). Returns the scores challenged (event -> in time) and the claims founded.
-
-    A late challenge of a score that law 50 lets stand gets a finding saying so;
-    ``stands_late(rule, true)`` says whether the score would stand (Rubicon, ``law50_scope``)."""
-    by_event = {d.event: d for d in deal.declarations}
-    unlawful = {e: (rule, declared) for e, _, _, rule, declared in deal.illegal_scores}
-    challenged: dict[int, bool] = {}
-    founded: set[int] = set()
-
-    def rule_on(index: int, claim: BeziqueClaim, scored: int, rule: str, true: bool) -> None:
-        next_play = _next_card(deal, scored)
-        in_time = index > scored and (next_play is None or index < next_play)
-        challenged[scored] = in_time
-        founded.add(index)
-        if not in_time and next_play is not None and stands_late(rule, true):
-            find(
-                "BEZ-SCORE-6",
-                "warning",
-                f"{claim.by} challenged the score at event {scored} only at event {index}, "
-                f"after a card of the next trick had been played (event {next_play}): too "
-                "late, the score stands (law 50).",
-                index,
-                claim.by,
-                basis=["RUB-LAW-50"],
-            )
-
-    for index, claim in deal.claims:
-        if claim.kind in ("irregular-declaration", "score") and claim.ref is not None:
-            if claim.ref in unlawful:  # the unlawful score of a carried declaration itself
-                rule_on(index, claim, claim.ref, unlawful[claim.ref][0], True)
-                continue
-            target = by_event.get(claim.ref)
-            if target is not None and not target.legal and target.marked:
-                rule_on(index, claim, target.event, target.rule or "", target.true)
-                continue
-            scores = [
-                e for e, (_, declared) in unlawful.items() if target and declared == target.event
-            ]
-            if target is not None and target.legal and scores:  # its unlawful score
-                rule_on(index, claim, scores[-1], unlawful[scores[-1]][0], True)
-                continue
-        if claim.kind == "irregular-declaration":
-            target = by_event.get(claim.ref) if claim.ref is not None else None
-            if target is None:
-                find(
-                    "BEZ-DECL-9",
-                    "warning",
-                    f"{claim.by} challenged a declaration, but event "
-                    f"{claim.ref} is not a declaration of this deal.",
-                    index,
-                    claim.by,
-                )
-                continue
-            if target.legal:
-                find(
-                    "BEZ-DECL-9",
-                    "warning",
-                    f"{claim.by} challenged {target.seat}'s {target.name} "
-                    f"at event {target.event}, but it was a lawful declaration: the claim fails.",
-                    index,
-                    claim.by,
-                )
-                continue
-            founded.add(index)  # an unlawful declaration that marked nothing: nothing stands
-        elif claim.kind == "revoke" and deal.endplay_error is None:
-            find(
-                "BEZ-LAST-2",
-                "warning",
-                f"{claim.by} claimed a failure to follow or win in the "
-                "end-play, but every card played was lawful: the claim fails.",
-                index,
-                claim.by,
-            )
-    return challenged, founded
 
 
 def _tricks_after_penalty(
