@@ -8,6 +8,7 @@ import copy
 import json
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -202,3 +203,55 @@ def test_a_lawful_bezique_record_that_does_not_say_hand_or_table_is_still_lawful
         event.pop("from", None)
     ruling = adjudicate(parse_record(stripped))  # an InputError here would be exit 2
     assert serious(ruling) == serious(adjudicate(parse_record(record))) == []
+
+
+def _read_otherwise(raw: dict[str, Any]) -> dict[str, Any] | None:
+    """The record with ``from`` on every play and declaration as a reading other than the
+    default one names them: the first choice of copies whose other alternative still reads
+    the record as lawful. None if there is no such choice."""
+    from adjudicator.games.bezique import readings
+
+    record = parse_record(raw)
+    make = _bezique_state_maker(record)
+    events = list(record.events)
+    _, state, _ = readings._run(events, make, {})
+    for number, (_, count) in enumerate(state.decisions):
+        if count < 2:
+            continue
+        result, other, error = readings._run(events, make, {number: 1})
+        if error is None and result is not None and not serious_of(result):
+            explicit = copy.deepcopy(raw)
+            for index, event in enumerate(explicit["events"]):
+                if index in other.sources and event["type"] in ("play", "declare"):
+                    named = other.sources[index]
+                    event["from"] = named[0] if event["type"] == "play" else named
+            return explicit
+    return None
+
+
+def serious_of(result: Any) -> list[str]:
+    return [f"{f.rule}@{f.event}" for f in result.findings if f.severity != "info"]
+
+
+@pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])
+def test_a_record_possible_only_on_another_reading_is_never_refused(game: str) -> None:
+    """No exit 2 for a record in which every event is possible under some reading: a
+    simulated deal rewritten so that its copies are those of a reading other than the
+    default one, then the doubt put back (``from`` dropped from the declarations, or from the
+    plays), is still read as possible and lawful."""
+    from adjudicator.simulate.bezique import generate_deal
+
+    exercised = 0
+    for seed in range(12):
+        other = _read_otherwise(generate_deal(game, seed))
+        if other is None:
+            continue
+        exercised += 1
+        assert serious(adjudicate(parse_record(other))) == []
+        for kind in ("declare", "play"):
+            doubtful = copy.deepcopy(other)
+            for event in doubtful["events"]:
+                if event["type"] == kind:
+                    event.pop("from", None)
+            assert serious(adjudicate(parse_record(doubtful))) == [], (seed, kind)
+    assert exercised >= 3

@@ -7,17 +7,19 @@ read in several ways; a director calls something illegal, or impossible, only wh
 reading makes it lawful (issue 9, class 5).
 
 The replay takes a default reading (the hand first for a play, the player's favour for a
-declaration: ``state``, ``declarations``) and records each choice it met (``decisions``).
-Only when that reading meets an impossibility (``InputError``) or a violation that a
-choice of copies can cause (``COPY_RULES``) is another tried: one choice changed at a time, in the order met, keeping a change when the record
-reads strictly better (possible first, then fewer violations, then fewer carried
-declarations lost), and going on from there. Ties keep the earlier reading, so the ruling
-is deterministic; a cap on the replays keeps hostile input from blowing up. A lawful record
-is replayed once, on the fast paths.
+declaration: ``state``, ``copies``) and records each choice it met (``decisions``). Only
+when that reading meets an impossibility (``InputError``) or a violation that a choice of
+copies can cause (``COPY_RULES``) is another tried: one choice changed at a time, in the
+order met, keeping a change when the record reads strictly better (possible first, or
+impossible only later; then fewer violations, then fewer carried declarations lost), and
+going on from there. Ties keep the earlier reading, so the ruling is deterministic; a cap on
+the replays keeps hostile input from blowing up. A lawful record is replayed once, on the
+fast paths.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from adjudicator.errors import InputError
@@ -39,13 +41,21 @@ COPY_RULES = frozenset(
 Cost = tuple[int, int, int]
 
 
-def _cost(result: BeziqueReplay | None) -> Cost:
-    """Impossible first, then the violations, then the carried declarations lost."""
+def _cost(result: BeziqueReplay | None, error: InputError | None = None) -> Cost:
+    """Impossible first (the later the impossibility, the better: a reading that gets
+    further may be completed by a later choice), then the violations, then the carried
+    declarations lost."""
     if result is None:
-        return (1, 0, 0)
+        return (1, -_event_of(error), 0)
     violations = sum(1 for f in result.findings if f.severity == "violation")
     lost = sum(1 for d in result.deals for x in d.declarations if x.status == "lost")
     return (0, violations, lost)
+
+
+def _event_of(error: InputError | None) -> int:
+    """The event an impossibility was found at (``/events/n/...``), else 0."""
+    match = re.match(r"/events/(\d+)", error.pointer) if error is not None else None
+    return int(match.group(1)) if match else 0
 
 
 def _run(
@@ -93,8 +103,8 @@ def best_reading(
     if result is not None and not _copy_violations(result):
         return result, {}  # nothing another reading could avoid
     fast = result
-    best, state, _ = _run(events, make_state, {})
-    best_cost, plan = _cost(best), {}
+    best, state, error = _run(events, make_state, {})
+    best_cost, plan = _cost(best, error), {}
     decisions = state.decisions
     budget = MAX_REPLAYS
     number = 0
@@ -109,8 +119,8 @@ def best_reading(
             budget -= 1
             trial = {k: v for k, v in plan.items() if k < number}
             trial[number] = alternative
-            result, state, _ = _run(events, make_state, trial)
-            cost = _cost(result)
+            result, state, error = _run(events, make_state, trial)
+            cost = _cost(result, error)
             if cost < best_cost:
                 best, best_cost, plan = result, cost, trial
                 decisions = state.decisions
