@@ -29,7 +29,7 @@ from adjudicator.games.bezique.tables import (
     right_name,
     value_of,
 )
-from adjudicator.record.bezique import BeziqueDeclare, BeziqueScore
+from adjudicator.record.bezique import BeziqueClaim, BeziqueDeclare, BeziqueScore
 
 if TYPE_CHECKING:
     from adjudicator.games.bezique.facts import Declaration, TableCard
@@ -314,10 +314,11 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     elif target.status == "lost":
         # the law that lost it: a card played (46), absorbed (47, 48), the stock out (52)
         rule = target.rule if target.rule in _LOST_BY else "BEZ-DECL-5"
+        how, law = _LOST_BY[rule]
         problem = (
             rule,
             f"{seat} scored the {target.name} carried from event {target.event}, but it "
-            f"was lost at event {target.lost_at} ({_LOST_BY[rule]}).",
+            f"was lost at event {target.lost_at} ({how}{f', law {law}' if state.rubicon else ''}).",
         )
     elif state.phase is not facts.Phase.STOCK or state.remaining == 0:
         problem = (
@@ -399,14 +400,12 @@ def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: i
         declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
 
 
-def challenge_trumps(state: BeziqueState, index: int, claim: object) -> None:
+def challenge_trumps(state: BeziqueState, index: int, claim: BeziqueClaim) -> None:
     """A timely challenge (before a card of the next trick) of the wrong marriage that fixed
     trumps under law 50 strikes it, and with it the trumps it made (law 41: scored)."""
     deal = state.deal
     fixed = deal.trump_fixed_at
-    if fixed is None or getattr(claim, "ref", None) != fixed:
-        return
-    if getattr(claim, "kind", None) not in ("irregular-declaration", "score"):
+    if fixed is None or claim.ref != fixed or claim.kind not in ("irregular-declaration", "score"):
         return
     target = next((d for d in deal.declarations if d.event == fixed), None)
     if target is None or target.legal:
@@ -472,11 +471,12 @@ def _lose(
 
 
 #: How a carried declaration is lost, by rule (a score of it afterwards breaks that rule).
+#: (The Portland law is named in Rubicon only.)
 _LOST_BY = {
-    "BEZ-DECL-5": "a card of it was played, law 46",
-    "BEZ-COMBO-9": "absorbed into a sequence, law 47",
-    "BEZ-COMBO-10": "absorbed into a superior bézique, law 48",
-    "BEZ-DECL-6": "the stock was exhausted, law 52",
+    "BEZ-DECL-5": ("a card of it was played", 46),
+    "BEZ-COMBO-9": ("absorbed into a sequence", 47),
+    "BEZ-COMBO-10": ("absorbed into a superior bézique", 48),
+    "BEZ-DECL-6": ("the stock was exhausted", 52),
 }
 
 _RUB_LAW = {
