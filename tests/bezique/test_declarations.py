@@ -697,3 +697,20 @@ def test_rubicon_a_fresh_king_and_queen_after_the_sequence_make_a_marriage() -> 
     state = t.check()
     assert said(state, sequence, marriage) == "scored 250, scored 40"
     assert state.sources[marriage] == ["hand", "hand"]
+
+
+def test_rubicon_scoring_a_marriage_absorbed_into_the_sequence_cites_law_47() -> None:
+    """Issue 9 wording: the carried marriage was lost by law 47 (absorbed into the sequence
+    scored), not law 46 (no card of it was played); its later score says which."""
+    t, marriage = e21_start()
+    t.win(draw="JS")
+    [sequence] = t.win(("royal-sequence", ["AS", "10S", "KS", "QS", "JS"], 250), lead="KC")
+    [late] = t.win(("score", marriage, 40), lead="KH")
+    state = t.check(
+        ("BEZ-DECL-4", INFO, marriage),
+        ("BEZ-COMBO-9", INFO, sequence),
+        ("BEZ-COMBO-9", VIOLATION, late),
+    )
+    assert state.findings[-1].basis == ["RUB-LAW-47"]
+    assert "absorbed into a sequence, law 47" in state.findings[-1].message
+    assert state.findings[-1].trick is not None
