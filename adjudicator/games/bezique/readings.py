@@ -31,11 +31,20 @@ from adjudicator.record.bezique import BeziqueEvent
 MAX_REPLAYS = 40
 
 #: The violations a choice of copies can make or unmake: the class rules (which copies were
-#: declared in what) and the carried declarations lost (which copy was played). Whatever else
-#: a record breaks (timing, draws, hand sizes, the end-play) breaks on every reading: the
-#: cards a seat holds, hand and table together, are the same on all of them.
+#: declared in what), the carried declarations lost (which copy was played), the seven of
+#: trumps exchanged from the hand (which seven lies on the table). Whatever else a record
+#: breaks (timing, draws, hand sizes, the end-play) breaks on every reading: the cards a
+#: seat holds, hand and table together, are the same on all of them.
 COPY_RULES = frozenset(
-    {"BEZ-COMBO-4", "BEZ-COMBO-6", "BEZ-COMBO-7", "BEZ-DECL-5", "BEZ-COMBO-9", "BEZ-COMBO-10"}
+    {
+        "BEZ-COMBO-4",
+        "BEZ-COMBO-6",
+        "BEZ-COMBO-7",
+        "BEZ-DECL-5",
+        "BEZ-COMBO-9",
+        "BEZ-COMBO-10",
+        "BEZ-SEVEN-2",
+    }
 )
 
 Cost = tuple[int, int, int]
