@@ -113,6 +113,7 @@ def best_reading(
         return result, {}  # nothing another reading could avoid
     fast = result
     best, state, error = _run(events, make_state, {})
+    first_error = first_error or error
     best_cost, plan = _cost(best, error), {}
     decisions = state.decisions
     budget = MAX_REPLAYS
