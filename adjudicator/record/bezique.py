@@ -62,7 +62,12 @@ class BeziquePlay(EventBase):
     type: Literal["play"]
     seat: BeziqueSeat
     card: CardField
-    from_: Literal["hand", "table"] | None = Field(default=None, alias="from")
+    from_: Literal["hand", "table"] | None = Field(
+        default=None,
+        alias="from",
+        description="hand or table; absent: whichever reading of the record's copies is"
+        " consistent with all its events",
+    )
 
 
 class BeziqueDeclare(EventBase):
@@ -74,6 +79,12 @@ class BeziqueDeclare(EventBase):
     cards: list[CardField] = Field(min_length=1)
     points: int | None = Field(
         default=None, description="what the seat marked now; absent: announced 'to score'"
+    )
+    from_: list[Literal["hand", "table"]] | None = Field(
+        default=None,
+        alias="from",
+        description="where each card comes from, in the order of cards: hand (a card laid"
+        " down now) or table (a copy already lying there); absent: read from the record",
     )
 
 

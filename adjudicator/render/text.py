@@ -202,6 +202,16 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
     return lines
 
 
+def _replayed(ruling: Ruling) -> str:
+    """Ordinary Bézique: the tricks an end-play error leaves to be replayed, deal by deal."""
+    parts = [
+        f"tricks {t} on of deal {d.deal}"
+        for d in ruling.deals
+        if (t := getattr(d, "indeterminate_from_trick", None)) is not None
+    ]
+    return "; ".join(parts)
+
+
 def _result_lines(ruling: Ruling) -> list[str]:
     result = ruling.result
     corrected = result.corrected
@@ -229,17 +239,30 @@ def _result_lines(ruling: Ruling) -> list[str]:
             lines.append(f"  Corrected: {progress}; games {games}; rubber {rubber}")
     elif isinstance(corrected, BeziqueCorrected):
         winner = corrected.winner or "not yet decided"
-        lines.append(
-            f"  Corrected: A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
-        )
+        figures = f"A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
+        if corrected.indeterminate:
+            lines.append(
+                f"  Corrected: cannot be determined: {_replayed(ruling)} are to be replayed"
+                " after an end-play error (BEZ-LAST-3). As the record was played, for"
+                f" reference only: {figures}"
+            )
+        else:
+            lines.append(f"  Corrected: {figures}")
     elif isinstance(corrected, RubiconCorrected):
         for number, game in enumerate(corrected.games, 1):
             who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
             rubicon = ", rubicon" if game.rubicon else ""
-            lines.append(
-                f"  Corrected, game {number}: {who}{rubicon} (A {game.totals['A']}, "
-                f"B {game.totals['B']})"
-            )
+            figures = f"{who}{rubicon} (A {game.totals['A']}, B {game.totals['B']})"
+            if game.indeterminate:
+                deal = ruling.deals[number - 1]
+                lines.append(
+                    f"  Corrected, game {number}: cannot be determined: tricks "
+                    f"{getattr(deal, 'indeterminate_from_trick', None)} on are to be taken up"
+                    " and replayed after an end-play error (law 55). As the record was played,"
+                    f" for reference only: {figures}"
+                )
+            else:
+                lines.append(f"  Corrected, game {number}: {figures}")
     lines.append("  Steps:")
     lines.extend(f"    {step}" for step in result.steps)
     return lines

@@ -39,6 +39,12 @@ class BeziqueCorrected(Out):
 
     score: dict[str, int]
     winner: str | None = Field(description="null until the target is reached")
+    indeterminate: bool = Field(
+        default=False,
+        description="an end-play error is to be replayed (BEZ-LAST-3, option endplay_penalty"
+        " replay): the score cannot be determined; the figures are the record as played, for"
+        " reference only",
+    )
 
 
 class RubiconGameResult(Out):
@@ -46,6 +52,12 @@ class RubiconGameResult(Out):
     value: int
     rubicon: bool
     totals: dict[str, int]
+    indeterminate: bool = Field(
+        default=False,
+        description="an end-play error is to be taken up and replayed (law 55, RUB-LAST-1):"
+        " the value cannot be determined; the figures are the record as played, for reference"
+        " only",
+    )
 
 
 class RubiconCorrected(Out):

@@ -17,8 +17,9 @@ import pytest
 from adjudicator import parse_record
 from adjudicator.cards import Card
 from adjudicator.games import bezique, rubicon
+from adjudicator.games.bezique.facts import Declaration
 from adjudicator.games.bezique.judge import score_deal
-from adjudicator.games.bezique.state import BeziqueState, Declaration
+from adjudicator.games.bezique.state import BeziqueState
 
 ORDER = ("A", "10", "K", "Q", "J", "9", "8", "7")  # BEZ-CARDS-2, high to low
 ORD, RUB = "bezique", "rubicon-bezique"
@@ -680,3 +681,36 @@ def test_end_play_second_player_must_follow_and_win_or_trump(
     hearts = sorted({c for c in [*t.hand["B"], reply] if c.endswith("H")})
     assert "9H" in hearts and state.findings[0].legal == (legal or hearts)
     assert state.findings[0].basis == ["BEZ-LAST-3"]
+
+
+# Issue 9, class 5: which copy of a duplicated card ------------------------------------------
+
+
+def test_rubicon_a_fresh_king_and_queen_after_the_sequence_make_a_marriage() -> None:
+    """Law 37 (BEZ-COMBO-4's Rubicon refinement): after a sequence, a marriage may be declared
+    with a fresh king and a fresh queen. The record names KH QH, which the sequence's cards on
+    the table would forbid; the fresh pair in the hand makes it lawful, so it is read so."""
+    t = Deal(RUB, a=[*SEQ_H, "KH", "QH"])
+    [sequence] = t.win(("royal-sequence", SEQ_H, 250))
+    t.trump = "H"  # the first sequence scored, no marriage before it, makes trumps
+    [marriage] = t.win(("royal-marriage", ["KH", "QH"], 40))
+    state = t.check()
+    assert said(state, sequence, marriage) == "scored 250, scored 40"
+    assert state.sources[marriage] == ["hand", "hand"]
+
+
+def test_rubicon_scoring_a_marriage_absorbed_into_the_sequence_cites_law_47() -> None:
+    """Issue 9 wording: the carried marriage was lost by law 47 (absorbed into the sequence
+    scored), not law 46 (no card of it was played); its later score says which."""
+    t, marriage = e21_start()
+    t.win(draw="JS")
+    [sequence] = t.win(("royal-sequence", ["AS", "10S", "KS", "QS", "JS"], 250), lead="KC")
+    [late] = t.win(("score", marriage, 40), lead="KH")
+    state = t.check(
+        ("BEZ-DECL-4", INFO, marriage),
+        ("BEZ-COMBO-9", INFO, sequence),
+        ("BEZ-COMBO-9", VIOLATION, late),
+    )
+    assert state.findings[-1].basis == ["RUB-LAW-47"]
+    assert "absorbed into a sequence, law 47" in state.findings[-1].message
+    assert state.findings[-1].trick is not None

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from adjudicator import adjudicate, parse_record
 from adjudicator.cards import Card
+from adjudicator.engine.tricks import PlayedCard
+from adjudicator.games.bezique.facts import BeziqueDealFacts, Trick
 from adjudicator.games.bezique.judge import score_deal
-from adjudicator.games.bezique.state import BeziqueDealFacts, PlayedCard, Trick
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.record.bezique import BeziqueRules
 from adjudicator.simulate.bezique import generate_deal
@@ -61,7 +62,11 @@ def test_e25_a_loser_under_500_pays_a_double_game() -> None:
     totals = adjudicate(parse_record(record)).deals[0].totals
     record["start"] = {"score": {"A": 1000 - totals["A"] + 5, "B": 460 - totals["B"]}}
     ruling = adjudicate(parse_record(record))
-    assert ruling.result.corrected.model_dump() == {"score": {"A": 1005, "B": 460}, "winner": "A"}
+    assert ruling.result.corrected.model_dump() == {
+        "score": {"A": 1005, "B": 460},
+        "winner": "A",
+        "indeterminate": False,
+    }
     assert any("double game" in step for step in ruling.result.steps)
 
 
@@ -93,7 +98,7 @@ def test_an_even_number_of_face_down_cards_leaves_the_last_undrawn() -> None:
     played in the end-play."""
     from adjudicator import InputError
     from adjudicator.games.bezique import state_for
-    from adjudicator.games.bezique.state import Phase
+    from adjudicator.games.bezique.facts import Phase
 
     record = generate_deal("bezique", 21, include_stock=False)
     events = record["events"]

@@ -34,10 +34,14 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     want = expected_of(path)["corrected"]
     corrected = adjudicate(load_record(path)).result.corrected.model_dump()
     if path.parent.name == "rubicon-bezique":
-        games = [{"winner": None, **g} for g in want["games"]]
+        games = [{"winner": None, "indeterminate": False, **g} for g in want["games"]]
         assert corrected["games"] == games
     else:
-        assert corrected == {"score": want["score"], "winner": want.get("winner")}
+        assert corrected == {
+            "score": want["score"],
+            "winner": want.get("winner"),
+            "indeterminate": want.get("indeterminate", False),
+        }
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)

@@ -7,18 +7,22 @@ default and the others are options (see ``record.bezique.BeziqueRules``).
 Notes on this implementation:
 
 * ``state`` replays deal, plays, draws, declarations and exchanges, tracking every copy of
-  every card and the combinations each copy was declared in; ``declarations`` holds the
-  timing and class rules; ``judge`` lists what each seat scores and checks the marks.
+  every card and the combinations each copy was declared in (``facts`` holds the data it
+  learns; ``stock`` the draws and the exchange, ``endplay`` the end-play's rule of play,
+  ``runs`` the fast paths); ``declarations`` holds the timing and class rules; ``judge``
+  lists what each seat scores and checks the marks.
 * The same replay serves Rubicon (``games.rubicon``) with the Rubicon variant's data.
-* When two copies of a card could be meant, a declaration takes the table copy least used
-  in that class, and a play from the table the copy with the least history: the reading
-  most favourable to the player, as a director would take it.
+* When two copies of a card could be meant (a ``from`` absent), the record is read in the
+  way consistent with all its events (``readings``): the default reading favours the
+  player (the hand first for a play; for a declaration the copies that keep it lawful), and
+  only a reading that meets a violation or an impossibility is searched further.
 """
 
 from __future__ import annotations
 
 from adjudicator.games.bezique.judge import judge_ordinary
-from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
+from adjudicator.games.bezique.readings import replay_best
+from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.record.bezique import BeziqueRecord
 
@@ -34,7 +38,7 @@ def state_for(record: BeziqueRecord) -> BeziqueState:
 
 
 def replay_record(record: BeziqueRecord) -> BeziqueReplay:
-    return replay(list(record.events), state_for(record))
+    return replay_best(record.events, lambda: state_for(record))
 
 
 __all__ = ["BeziqueReplay", "BeziqueState", "judge_ordinary", "replay_record", "state_for"]

@@ -5,7 +5,9 @@ finding: carte blanche timing (RUB-CB-2, -4); stock exhausted (BEZ-DECL-6); the 
 the trick just played, before drawing (BEZ-DECL-1); one score per trick (BEZ-DECL-3); the
 cards form the combination (BEZ-DECL-9); the class rules: no lower after higher
 (BEZ-COMBO-4), a new card for a further declaration in a class (BEZ-COMBO-6; Rubicon's
-re-forming, laws 34, 35, 38), ordinary game no second use in the same kind (BEZ-COMBO-7).
+re-forming, laws 34, 35, 38), ordinary game no second use in the same kind (BEZ-COMBO-7),
+in ``classes``. Which copies a declaration names is ``copies``'s; the carried declarations'
+scores and losses (laws 42, 44-48, 50, 52) are here.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from typing import TYPE_CHECKING
 from adjudicator.cards import Card, format_cards
 from adjudicator.errors import InputError, pointer_of
 
-# The replay's data classes, looked up at call time: ``state`` imports this module (a cycle).
-from adjudicator.games.bezique import state as facts
+# The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
+from adjudicator.games.bezique import facts
+from adjudicator.games.bezique.classes import class_problem
+from adjudicator.games.bezique.copies import locate
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     COURT,
@@ -25,10 +29,11 @@ from adjudicator.games.bezique.tables import (
     right_name,
     value_of,
 )
-from adjudicator.record.bezique import BeziqueDeclare, BeziqueScore
+from adjudicator.record.bezique import BeziqueClaim, BeziqueDeclare, BeziqueScore
 
 if TYPE_CHECKING:
-    from adjudicator.games.bezique.state import BeziqueState, Declaration, TableCard
+    from adjudicator.games.bezique.facts import Declaration, TableCard
+    from adjudicator.games.bezique.state import BeziqueState
 
 
 def window_problem(state: BeziqueState, seat: str) -> str | None:
@@ -53,7 +58,15 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     seat, name = event.seat, event.combination
     cards = list(event.cards)
     carte_blanche = name == "carte-blanche"
-    instances = [] if carte_blanche else _locate(state, index, seat, cards, name)
+    given = event.from_
+    if given is not None and len(given) != len(cards):
+        raise InputError(
+            pointer_of("events", index, "from"),
+            f"from names {len(given)} sources for {len(cards)} cards",
+        )
+    instances = [] if carte_blanche else locate(state, index, seat, cards, name, given)
+    table = state.table[seat]
+    state.sources[index] = ["table" if t in table else "hand" for t in instances]
     trick = (
         int(state.window["trick"]) if state.window else len([t for t in deal.tricks if t.winner])
     )
@@ -74,7 +87,6 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     if carte_blanche:
         _check_carte_blanche_cards(state, index, event, declaration, problem)
         return
-    table = state.table[seat]
     for table_card in instances:  # the cards are laid on the table whatever the ruling
         if table_card not in table:
             state.lay(seat, table_card)
@@ -94,6 +106,8 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
         )
         if event.points is not None and state.window:
             state.window["scored"] = index
+        if event.points and declaration.true and state.law50_all:  # a score that may stand
+            _fix_trumps_standing(state, declaration, index)
         return
     cls = COMBINATIONS[name].cls
     for table_card in instances:
@@ -111,62 +125,6 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
             basis=state.rub(44),
         )
     _absorb(state, declaration, index)
-
-
-def _locate(
-    state: BeziqueState, index: int, seat: str, cards: list[Card], name: str
-) -> list[TableCard]:
-    """The physical copies named, read in the player's favour.
-
-    Ordinary game: a table copy not yet declared in this class, else a fresh copy from the
-    hand, else the table copy least used in the class. Rubicon (laws 34, 38): the table copies
-    first, and from the hand only what is missing, plus one fresh card when every table copy
-    named was already declared in the class (a re-formed combination needs one new card).
-    """
-    cls = COMBINATIONS[name].cls
-    rubicon = state.rubicon
-    table, on_table = state.table[seat], state.on_table[seat]
-    # card -> its free copies, in table order: gathered only for the cards named that lie on
-    # the table (``on_table`` counts them), not for the whole table at every declaration
-    free_table: dict[Card, list[TableCard]] = {}
-    hand = dict(state.hand[seat])
-    chosen: list[TableCard] = []
-    for position, card in enumerate(cards):
-        copies = free_table.get(card)
-        if copies is None and on_table.get(card):
-            copies = free_table[card] = [t for t in table if t.card is card]
-        if copies:
-            unused = [t for t in copies if not t.history.get(cls)]
-            if unused or rubicon:
-                pick = _least_used(unused or copies, cls)
-                copies.remove(pick)
-                chosen.append(pick)
-                continue
-        if hand.get(card, 0) > 0:
-            hand[card] -= 1
-            chosen.append(facts.TableCard(state.new_uid(), card, {}))
-        elif copies:
-            pick = _least_used(copies, cls)
-            copies.remove(pick)
-            chosen.append(pick)
-        else:
-            raise InputError(
-                pointer_of("events", index, "cards", position),
-                f"{seat} holds no {card} (in the hand or on the table) to declare",
-            )
-    if rubicon and cls and all(t.history.get(cls) for t in chosen):
-        for position, table_card in enumerate(chosen):
-            if hand.get(table_card.card, 0) > 0:
-                chosen[position] = facts.TableCard(state.new_uid(), table_card.card, {})
-                break
-    return chosen
-
-
-def _least_used(copies: list[TableCard], cls: str) -> TableCard:
-    """The copy least declared in the class, then the oldest (one copy: no sort key built)."""
-    if len(copies) == 1:
-        return copies[0]
-    return min(copies, key=lambda t: (len(t.history.get(cls, [])), t.uid))
 
 
 def _problem(
@@ -211,103 +169,7 @@ def _problem(
     if not_formed is not None or value_of(name, variant) is None:
         why = not_formed or f"{name} does not score in this game"
         return ("BEZ-DECL-9", f"{seat} declared {name} with {format_cards(event.cards)}: {why}.")
-    return _class_problem(state, seat, name, instances, index)
-
-
-def _class_problem(
-    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
-) -> tuple[str, str] | None:
-    combo = COMBINATIONS[name]
-    cls = combo.cls
-    if not cls:
-        return None
-    used = [t for t in instances if t.history.get(cls)]
-    if not used:
-        return None  # the common case: every card new to the class
-    by_event = {d.event: d for d in state.deal.declarations}
-    kind = kind_of(name)
-    for table_card in used:
-        for earlier in table_card.history[cls]:
-            before = by_event[earlier]
-            if COMBINATIONS[before.name].rank > combo.rank:
-                return (
-                    "BEZ-COMBO-4",
-                    f"{seat} declared {name} with {table_card.card}, already part "
-                    f"of the {before.name} declared at event {earlier}: a lower combination "
-                    "may not follow a higher one in the same class.",
-                )
-            if not state.variant.rubicon and kind_of(before.name) == kind:
-                return (
-                    "BEZ-COMBO-7",
-                    f"{seat} declared {name} with {table_card.card}, which already "
-                    f"scored in the {before.name} at event {earlier}: in the ordinary game a "
-                    "card may not form a second combination of the same kind, nor refill one.",
-                )
-    on_table = {id(t) for t in state.table[seat]}
-    if state.variant.rubicon:
-        fresh = [t for t in instances if not t.history.get(cls)]
-        if (
-            fresh
-            or _bezique_union(state, name, instances)
-            or _remarriage(state, seat, name, instances, index)
-        ):
-            return None
-    elif any(id(t) not in on_table for t in instances):
-        return None
-    return (
-        "BEZ-COMBO-6",
-        f"{seat} declared {name} with cards all already declared in the same "
-        "class: a further declaration in a class needs a new card from the hand.",
-    )
-
-
-def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:
-    """Law 38: béziques declared separately may later be united into a superior one."""
-    if COMBINATIONS[name].cls != "B":
-        return False
-    by_event = {d.event: d for d in state.deal.declarations}
-    for table_card in instances:
-        if any(
-            COMBINATIONS[by_event[e].name].rank >= COMBINATIONS[name].rank
-            for e in table_card.history.get("B", [])
-        ):
-            return False
-    return True
-
-
-def _remarriage(
-    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
-) -> bool:
-    """Law 35: with several marriages declared in a suit, a fresh pairing after a play."""
-    if kind_of(name) != "marriage":
-        return False
-    by_event = {d.event: d for d in state.deal.declarations}
-    king, queen = sorted(instances, key=lambda t: t.card.rank)  # "K" < "Q"
-    suit = king.card.suit
-    earlier = [by_event[e] for e in king.history.get("A", []) + queen.history.get("A", [])]
-    if any(kind_of(d.name) == "sequence" for d in earlier):
-        return False
-    if set(king.history.get("A", [])) & set(queen.history.get("A", [])):
-        return False  # this very pair was married before
-    marriages = [
-        d
-        for d in state.deal.declarations
-        if d.seat == seat
-        and d.legal
-        and d.event != index
-        and kind_of(d.name) == "marriage"
-        and d.cards[0].suit == suit
-    ]
-    if len(marriages) < 2:
-        return False
-    if state.remarriage_mode == "pairing":
-        return True
-    last = max(d.event for d in marriages)
-    return any(
-        p.seat == seat and p.event > last and p.card.suit == suit and p.card.rank in "KQ"
-        for trick in state.deal.tricks
-        for p in trick.plays
-    )
+    return class_problem(state, seat, name, instances, index)
 
 
 def _score_now(state: BeziqueState, declaration: Declaration, index: int) -> None:
@@ -338,6 +200,7 @@ def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
             pending.status != "to-score"
             or pending.seat != declaration.seat
             or pending is declaration
+            or not pending.legal
         ):
             continue
         inside = set(pending.uids) <= set(declaration.uids)
@@ -439,20 +302,23 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
         )
     target.scored_by, target.scored_marked = index, event.points
     problem: tuple[str, str] | None = None
+    late = not target.legal and target.rule == "BEZ-DECL-1" and target.true
     if target.status in ("scored", "scored-later"):
         problem = (
             "BEZ-SCORE-5",
             f"{seat} marked {event.points} for the {target.name} of event "
             f"{target.event}, which had already been scored.",
         )
-    elif not target.legal:
+    elif not target.legal and not late:
         return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
     elif target.status == "lost":
-        rule = "BEZ-DECL-6" if target.rule == "BEZ-DECL-6" else "BEZ-DECL-5"
+        # the law that lost it: a card played (46), absorbed (47, 48), the stock out (52)
+        rule = target.rule if target.rule in _LOST_BY else "BEZ-DECL-5"
+        how, law = _LOST_BY[rule]
         problem = (
             rule,
             f"{seat} scored the {target.name} carried from event {target.event}, but it "
-            f"was lost at event {target.lost_at}.",
+            f"was lost at event {target.lost_at} ({how}{f', law {law}' if state.rubicon else ''}).",
         )
     elif state.phase is not facts.Phase.STOCK or state.remaining == 0:
         problem = (
@@ -469,9 +335,20 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
                 f"{seat} scored the carried {target.name} after already scoring "
                 f"for trick {state.window['trick']}.",
             )
+        elif late:
+            problem = _late_announcement(state, seat, target)
+    trick = int(state.window["trick"]) if state.window else None  # type: ignore[call-overload]
     if problem is not None:
         rule, message = problem
-        state.find(rule, "violation", message, event=index, seat=seat, basis=_basis(state, rule))
+        state.find(
+            rule,
+            "violation",
+            message,
+            event=index,
+            seat=seat,
+            trick=trick,
+            basis=_basis(state, rule),
+        )
         if rule != "BEZ-SCORE-5":  # a declaration error (law 50), not a marking error (law 51)
             state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))
         target.scored_marked = None if target.status in ("scored", "scored-later") else event.points
@@ -480,6 +357,12 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
         if state.window:
             state.window["scored"] = index
         return
+    if late:  # lawful now (law 42): the announcement's cards take their place in the class
+        target.legal, target.rule = True, None
+        cls = COMBINATIONS[target.name].cls
+        for table_card in state.table[seat]:
+            if table_card.uid in target.uids:
+                table_card.history.setdefault(cls, []).append(target.event)
     target.status = "scored-later"
     state.window["scored"] = index
     _fix_trumps(state, target, index)
@@ -488,12 +371,65 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     _absorb(state, target, index)
 
 
+def _late_announcement(
+    state: BeziqueState, seat: str, target: Declaration
+) -> tuple[str, str] | None:
+    """A combination announced out of time (BEZ-DECL-1) and scored on a later trick won:
+    lawful then (law 42: he may score it once he has won another trick), as a fresh
+    declaration of the same cards would be, if the class rules allow it now."""
+    uids = set(target.uids)
+    instances = [t for t in state.table[seat] if t.uid in uids]
+    if len(instances) != len(uids):  # (a card of it played: ``break_pending`` lost it)
+        return (
+            "BEZ-DECL-5",
+            f"{seat} scored the {target.name} announced at event {target.event}, but a card "
+            "of it has been played.",
+        )
+    return class_problem(state, seat, target.name, instances, target.event)
+
+
+def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: int) -> None:
+    """Rubicon, law 50 with law 41: a marriage (or sequence) scored out of time that nobody
+    challenges before a card of the next trick stands, and, the first of the deal, makes
+    trumps. Taken as standing now (the next card needs the trumps); a timely challenge
+    undoes it (``challenge_trumps``)."""
+    if state.deal.trump is not None:
+        return
+    _fix_trumps(state, declaration, index)
+    if state.deal.trump is not None:
+        declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
+
+
+def challenge_trumps(state: BeziqueState, index: int, claim: BeziqueClaim) -> None:
+    """A timely challenge (before a card of the next trick) of the wrong marriage that fixed
+    trumps under law 50 strikes it, and with it the trumps it made (law 41: scored)."""
+    deal = state.deal
+    fixed = deal.trump_fixed_at
+    if fixed is None or claim.ref != fixed or claim.kind not in ("irregular-declaration", "score"):
+        return
+    target = next((d for d in deal.declarations if d.event == fixed), None)
+    if target is None or target.legal:
+        return
+    first_events = deal.first_trick_events
+    if first_events and max(first_events.values()) > fixed:
+        return  # a card of the next trick was played: too late, the trumps stand
+    deal.trump, deal.trump_fixed_at = None, None
+    target.right_name = target.name
+
+
 # Losing carried declarations (BEZ-DECL-5, -6) -----------------------------------------------------
 
 
 def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
+    """Law 46. An announcement made unlawfully carries no right to lose (its later score is
+    judged when made: ``_late_announcement``)."""
     for pending in state.deal.declarations:
-        if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
+        if (
+            pending.seat == seat
+            and pending.status == "to-score"
+            and pending.legal
+            and uid in pending.uids
+        ):
             _lose(
                 state,
                 pending,
@@ -529,9 +465,19 @@ def _lose(
         f"{pending.seat}'s {pending.name} carried from event {pending.event} is lost: {why}.",
         event=index,
         seat=pending.seat,
+        trick=state.current.number if state.current is not None else None,
         basis=basis,
     )
 
+
+#: How a carried declaration is lost, by rule (a score of it afterwards breaks that rule).
+#: (The Portland law is named in Rubicon only.)
+_LOST_BY = {
+    "BEZ-DECL-5": ("a card of it was played", 46),
+    "BEZ-COMBO-9": ("absorbed into a sequence", 47),
+    "BEZ-COMBO-10": ("absorbed into a superior bézique", 48),
+    "BEZ-DECL-6": ("the stock was exhausted", 52),
+}
 
 _RUB_LAW = {
     "BEZ-DECL-1": 42,
@@ -541,6 +487,8 @@ _RUB_LAW = {
     "BEZ-COMBO-4": 37,
     "BEZ-COMBO-6": 34,
     "BEZ-DECL-5": 46,
+    "BEZ-COMBO-9": 47,
+    "BEZ-COMBO-10": 48,
     "BEZ-SCORE-5": 51,
 }
 

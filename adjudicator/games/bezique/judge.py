@@ -15,7 +15,8 @@ from operator import itemgetter
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
-from adjudicator.games.bezique.state import (
+from adjudicator.games.bezique.claims import challenges, score_claims
+from adjudicator.games.bezique.facts import (
     SEATS,
     BeziqueDealFacts,
     BeziqueReplay,
@@ -49,6 +50,11 @@ class DealPoints:
     rows: list[DeclarationRow | dict[str, object]]  # plain rows: validated with the summary
     count_demanded: bool = False
     findings: list[Finding] = field(default_factory=list)
+
+
+#: Scores of carried declarations that were no longer combinations when scored (a card of
+#: them played, absorbed): law 50 lets them stand unchallenged under either ``law50_scope``.
+_LAW50_ALWAYS = frozenset({"BEZ-DECL-5", "BEZ-COMBO-9", "BEZ-COMBO-10"})
 
 
 def _rules_of(rules: BeziqueRules | RubiconRules) -> tuple[str, bool]:
@@ -90,6 +96,7 @@ def score_deal(
         event: int,
         seat: str | None = None,
         basis: list[str] | None = None,
+        trick: int | None = None,
     ) -> None:
         findings.append(
             make_finding(
@@ -98,6 +105,7 @@ def score_deal(
                 message,
                 event=event,
                 deal=deal.number,  # type: ignore[arg-type]
+                trick=trick,
                 seat=seat,
                 basis=basis or [],
             )
@@ -116,7 +124,11 @@ def score_deal(
                 event,
             )
 
-    challenged = _challenges(deal, find)
+    def stands_late(rule: str, true: bool) -> bool:
+        """Whether law 50 lets an unchallenged wrong score stand (Rubicon, AMB-11)."""
+        return variant.rubicon and (law50_all or not true or rule in _LAW50_ALWAYS)
+
+    challenged, founded = challenges(deal, find, stands_late)
 
     # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
     rows: list[DeclarationRow | dict[str, object]] = []
@@ -144,12 +156,12 @@ def score_deal(
                     at or d.event,
                     d.seat,
                     basis=["RUB-LAW-51"] if variant.rubicon else [],
+                    trick=_trick_before(deal, at or d.event),
                 )
                 _foster_penalty(d.seat, marked - d.value, at or d.event)
         elif not d.legal and marked:
             in_time = challenged.get(d.event, False)
-            breach_counts = law50_all or not d.true
-            if variant.rubicon and breach_counts and not in_time:
+            if stands_late(d.rule or "", d.true) and not in_time:
                 stands = True
                 add(
                     d.seat,
@@ -181,8 +193,7 @@ def score_deal(
     # Unlawful scores of carried declarations: law 50 lets them stand unless challenged in time
     for event, seat, points, rule, declared in deal.illegal_scores:
         in_time = challenged.get(event, False)
-        breach_counts = law50_all or rule == "BEZ-DECL-5"
-        if variant.rubicon and breach_counts and not in_time and points:
+        if stands_late(rule, True) and not in_time and points:
             add(
                 seat,
                 "declaration",
@@ -298,7 +309,7 @@ def score_deal(
                 basis=["RUB-LAW-51"] if variant.rubicon else [],
             )
             _foster_penalty(seat, total - right, where)
-    _score_claims(deal, findings, find)
+    score_claims(deal, findings, find, founded)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
     if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
         find(
@@ -342,81 +353,11 @@ def _first_wrong_brisque_mark(
     return None
 
 
-def _score_claims(deal: BeziqueDealFacts, findings: list[Finding], find) -> None:  # type: ignore[no-untyped-def]
-    """A challenge of a mark (``claim`` kind ``score``) that finds it right fails (warning)."""
-    wrong = {f.event for f in findings if f.rule == "BEZ-SCORE-5"}
-    for index, claim in deal.claims:
-        if claim.kind != "score":
-            continue
-        if claim.ref is None or claim.ref not in wrong:
-            what = f"the mark at event {claim.ref}" if claim.ref is not None else "a mark"
-            find(
-                "BEZ-SCORE-5",
-                "warning",
-                f"{claim.by} challenged {what}, but it is what the rules "
-                "give (or names no mark): the claim fails.",
-                index,
-                claim.by,
-            )
-
-
-def _challenges(deal: BeziqueDealFacts, find) -> dict[int, bool]:  # type: ignore[no-untyped-def]
-    """Claims of irregular declarations: in time if before a card of the next trick (law 50)."""
-    by_event = {d.event: d for d in deal.declarations}
-    challenged: dict[int, bool] = {}
-    for index, claim in deal.claims:
-        if claim.kind == "irregular-declaration":
-            illegal = {e for e, *_ in deal.illegal_scores}
-            if claim.ref is not None and claim.ref in illegal:
-                next_play = next(
-                    (e for _, e in sorted(deal.first_trick_events.items()) if e > claim.ref), None
-                )
-                challenged[claim.ref] = next_play is None or index < next_play
-                continue
-            target = by_event.get(claim.ref) if claim.ref is not None else None
-            if target is None:
-                find(
-                    "BEZ-DECL-9",
-                    "warning",
-                    f"{claim.by} challenged a declaration, but event "
-                    f"{claim.ref} is not a declaration of this deal.",
-                    index,
-                    claim.by,
-                )
-                continue
-            scores = [e for e, _, _, _, declared in deal.illegal_scores if declared == target.event]
-            if target.legal and scores:  # the challenge is to the unlawful score of it
-                next_play = next(
-                    (e for _, e in sorted(deal.first_trick_events.items()) if e > scores[-1]), None
-                )
-                challenged[scores[-1]] = index > scores[-1] and (
-                    next_play is None or index < next_play
-                )
-                continue
-            if target.legal:
-                find(
-                    "BEZ-DECL-9",
-                    "warning",
-                    f"{claim.by} challenged {target.seat}'s {target.name} "
-                    f"at event {target.event}, but it was a lawful declaration: the claim fails.",
-                    index,
-                    claim.by,
-                )
-                continue
-            next_play = next(
-                (e for t, e in sorted(deal.first_trick_events.items()) if e > target.event), None
-            )
-            challenged[target.event] = next_play is None or index < next_play
-        elif claim.kind == "revoke" and deal.endplay_error is None:
-            find(
-                "BEZ-LAST-2",
-                "warning",
-                f"{claim.by} claimed a failure to follow or win in the "
-                "end-play, but every card played was lawful: the claim fails.",
-                index,
-                claim.by,
-            )
-    return challenged
+def _trick_before(deal: BeziqueDealFacts, event: int) -> int | None:
+    """The trick whose winning gave the right to a score at ``event``: the last one begun
+    before it (declarations and their scores follow the trick they are made on)."""
+    before = [number for number, first in deal.first_trick_events.items() if first < event]
+    return max(before, default=None)
 
 
 def _tricks_after_penalty(
@@ -623,7 +564,12 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
                 )
         summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
         del game
-    corrected: dict[str, object] = {"score": dict(score), "winner": winner}
+    indeterminate = any(d.indeterminate_from_trick is not None for d in summaries)
+    corrected: dict[str, object] = {
+        "score": dict(score),
+        "winner": winner,
+        "indeterminate": indeterminate,
+    }
     return OrdinaryJudgement(findings, summaries, corrected, {"result": last_result}, steps)
 
 

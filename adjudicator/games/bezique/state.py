@@ -11,17 +11,32 @@ does not hold, a draw that is not the top of the given stock) raise ``InputError
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
+from collections.abc import Callable
 from typing import Any
 
-from adjudicator.cards import Card, Suit, format_cards
-from adjudicator.engine.tricks import PlayedCard, beats, legal_follows, winning_cards
+from adjudicator.cards import Card, Suit
+from adjudicator.engine.tricks import PlayedCard, beats
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique import declarations
-from adjudicator.games.bezique.tables import COURT, RANKS, Variant, is_brisque
+from adjudicator.games.bezique.endplay import EndPlay
+from adjudicator.games.bezique.facts import (
+    _DEAL,
+    _DONE,
+    _END,
+    _PACK,
+    _STOCK,
+    SEATS,
+    BeziqueDealFacts,
+    BeziqueReplay,
+    Mark,
+    TableCard,
+    Trick,
+    other,
+)
+from adjudicator.games.bezique.runs import Runs
+from adjudicator.games.bezique.stock import StockPhase
+from adjudicator.games.bezique.tables import RANKS, Variant
 from adjudicator.record.bezique import (
     BeziqueClaim,
     BeziqueDeal,
@@ -34,139 +49,8 @@ from adjudicator.record.bezique import (
     BeziqueScore,
 )
 
-SEATS = ("A", "B")
 
-#: Rank order within a suit (BEZ-PLAY-3), lower wins: for the end-play must-win check.
-_ORDER = {rank: position for position, rank in enumerate(RANKS)}
-#: The 32 cards of one bézique pack (cards are interned: membership is by identity, in C).
-_PACK = frozenset(Card(rank, suit) for suit in Suit for rank in RANKS)
-#: The cards of the same suit that beat each card (the end-play's must-win check).
-_HIGHER = {card: tuple(Card(r, card.suit) for r in RANKS[: _ORDER[card.rank]]) for card in _PACK}
-#: ``_ORDER`` by card, for the fast paths' inline ``beats`` (every card in play is a pack card).
-_RANK_ORDER = {card: _ORDER[card.rank] for card in _PACK}
-_SUITS = tuple(Suit)  # (iterating the Enum class itself runs Python code)
-
-
-def other(seat: str) -> str:
-    return "B" if seat == "A" else "A"
-
-
-_OTHER = {"A": "B", "B": "A"}  # ``other`` as a look-up, for the fast paths
-
-
-class Phase(Enum):
-    DEAL = "deal"
-    STOCK = "stock play"
-    END = "end-play"
-    DONE = "deal over"
-
-
-# The members as plain names: an Enum member look-up is a descriptor call, and the replay
-# compares phases on every event.
-_DEAL, _STOCK, _END, _DONE = Phase.DEAL, Phase.STOCK, Phase.END, Phase.DONE
-
-
-@dataclass(slots=True, eq=False)
-class TableCard:
-    """One physical copy lying on a player's table, with its history by class.
-
-    Copies are told apart by identity (each has its own ``uid``): ``in`` and ``remove`` on
-    the table lists then run at C speed.
-    """
-
-    uid: int
-    card: Card
-    history: dict[str, list[int]] = field(default_factory=dict)  # class -> declaration events
-
-
-@dataclass(slots=True)
-class Declaration:
-    """A ``declare`` event as judged: legal or not, scored now, carried, lost."""
-
-    event: int
-    seat: str
-    name: str  # as recorded
-    right_name: str  # royal or plain as the trumps make it
-    cards: list[Card]
-    uids: list[int]
-    trick: int  # the trick whose winning gives the right to declare (0: before play)
-    marked: int | None  # points marked with the declaration
-    value: int  # what the combination is worth (0 when it is no scoring combination)
-    legal: bool = True
-    true: bool = True  # the cards form the combination
-    status: str = "scored"  # scored | to-score | scored-later | lost
-    scored_by: int | None = None  # the score event that scored a carried declaration
-    scored_marked: int | None = None
-    challenged_at: int | None = None
-    lost_at: int | None = None
-    rule: str | None = None  # the rule broken, if illegal
-
-
-@dataclass(slots=True)
-class Trick:
-    number: int
-    leader: str
-    plays: list[PlayedCard] = field(default_factory=list)
-    winner: str | None = None
-    endplay: bool = False
-
-
-@dataclass
-class Mark:
-    event: int
-    seat: str
-    item: str  # declaration | seven | last-trick | brisques | penalty | exchange
-    points: int
-    ref: int | None = None
-    void: bool = False  # the mark of an unlawful act (already a finding): taken down
-
-
-@dataclass
-class BeziqueDealFacts:
-    """Everything the replay learned about one deal."""
-
-    number: int
-    event: int
-    dealer: str
-    hands: dict[str, list[Card]]
-    turn_up: Card | None
-    trump: Suit | None = None
-    trump_fixed_at: int | None = None
-    tricks: list[Trick] = field(default_factory=list)
-    declarations: list[Declaration] = field(default_factory=list)
-    marks: list[Mark] = field(default_factory=list)
-    exchanges: list[tuple[int, str, bool]] = field(default_factory=list)  # event, seat, legal
-    sevens: list[tuple[int, str, str]] = field(default_factory=list)  # event, seat, why
-    claims: list[tuple[int, BeziqueClaim]] = field(default_factory=list)
-    results: list[tuple[int, BeziqueResult]] = field(default_factory=list)
-    endplay_error: tuple[int, str, int] | None = None  # trick, seat, event
-    wrong_size: dict[str, str] = field(default_factory=dict)  # seat -> "over" | "short"
-    missed_draw: set[str] = field(default_factory=set)
-    # unlawful scores of carried declarations: (score event, seat, points, rule, declaration)
-    illegal_scores: list[tuple[int, str, int, str, int]] = field(default_factory=list)
-    first_trick_events: dict[int, int] = field(default_factory=dict)  # trick -> first play event
-
-    def brisques(self) -> dict[str, int]:
-        """Brisques (aces and tens) taken in each seat's tricks."""
-        taken = {"A": 0, "B": 0}
-        for trick in self.tricks:
-            if trick.winner:
-                taken[trick.winner] += sum(is_brisque(p.card) for p in trick.plays)
-        return taken
-
-    def complete(self, variant: Variant) -> bool:
-        return len([t for t in self.tricks if t.winner]) == variant.tricks
-
-
-@dataclass
-class BeziqueReplay:
-    variant: Variant
-    deals: list[BeziqueDealFacts]
-    findings: list[Finding]
-    early_results: list[tuple[int, BeziqueResult]]
-
-
-class BeziqueState:
+class BeziqueState(EndPlay, StockPhase, Runs):
     """The table during the replay; ``apply(index, event)`` is the only mutator.
 
     Why it is written as it is: a Rubicon record is some 250 events, so the hot paths (play,
@@ -185,6 +69,7 @@ class BeziqueState:
         remarriage_mode: str = "law35",
         exchange_is_declaration: bool = True,
         trump_by_marriage: bool = False,
+        law50_all: bool = False,
     ) -> None:
         self.variant = variant
         self.must_win = must_win
@@ -192,6 +77,9 @@ class BeziqueState:
         self.remarriage_mode = remarriage_mode
         self.exchange_is_declaration = exchange_is_declaration
         self.trump_by_marriage = trump_by_marriage or variant.rubicon
+        # Rubicon law 50 reaches every declaration error (AMB-11, ``law50_scope``): a wrong
+        # marriage scored and not challenged in time stands, and may fix trumps (law 41)
+        self.law50_all = law50_all and variant.rubicon
         self.phase = _DEAL
         self.deals: list[BeziqueDealFacts] = []
         self.findings: list[Finding] = []
@@ -203,6 +91,17 @@ class BeziqueState:
         self._hand_size = variant.hand
         self._tricks = variant.tricks
         self._refill = variant.rubicon and refill_by_duplicate
+        # The reading of the record's duplicate copies (``readings``): at each play or
+        # declaration that more than one copy could serve, ``plan`` names the alternative
+        # taken (0, the default, when absent); ``decisions`` lists (event, alternatives) as
+        # met; ``fast`` lets ``replay`` take runs of lawful tricks and declarations skip
+        # listing their other readings (both take the default reading without recording
+        # its choices: a search replays with ``fast`` off);
+        # ``sources`` is where each card of a play or declaration came from.
+        self.plan: dict[int, int] = {}
+        self.decisions: list[tuple[int, int]] = []
+        self.fast = True
+        self.sources: dict[int, list[str]] = {}
 
     # Queries ----------------------------------------------------------------------------
 
@@ -220,35 +119,6 @@ class BeziqueState:
             if trick.winner:
                 return trick.winner
         return other(self.deal.dealer)
-
-    def legal_plays(self, seat: str) -> list[Card]:
-        """What the seat may lawfully play now (BEZ-PLAY-2, BEZ-LAST-2)."""
-        cards = self._held_cards(seat)
-        trick = self.current
-        if self.phase != _END or trick is None or len(trick.plays) != 1:
-            return sorted(set(cards), key=str)
-        led = trick.plays[0].card
-        return sorted(set(self.endplay_legal(cards, led)), key=str)
-
-    def endplay_legal(self, cards: list[Card], led: Card) -> list[Card]:
-        """Follow and win if able; trump when void; else anything (BEZ-LAST-2)."""
-        trump = self.deal.trump
-        same = [c for c in cards if c.suit == led.suit]
-        if same:
-            if not self.must_win:
-                return same
-            winners = winning_cards(same, [led], trump, RANKS)
-            return winners or same
-        trumps = [c for c in cards if trump is not None and c.suit == trump]
-        if trumps and self.must_win:
-            return trumps
-        return legal_follows(cards, led.suit)
-
-    def _held_cards(self, seat: str) -> list[Card]:
-        """Every card the seat holds, hand and table (copies may repeat; callers use sets)."""
-        held = [card for card, copies in self.hand[seat].items() if copies > 0]
-        held.extend(t.card for t in self.table[seat])
-        return held
 
     # The one mutator ----------------------------------------------------------------------
 
@@ -430,10 +300,16 @@ class BeziqueState:
             )
         hand = self.hand[seat]  # (the same Counter all deal long: ``_exhaust`` adds to it)
         source: str
-        if given != "table" and hand.get(card, 0) > 0:
-            source = given or "hand"  # the common case: a card held in the hand
+        copy: TableCard | None = None
+        if (
+            given != "table"
+            and hand.get(card, 0) > 0
+            and (given == "hand" or not self.on_table[seat].get(card))
+        ):
+            source = "hand"  # the common case: a card held in the hand, and only there
         else:
-            source = self._source(f"/events/{index}", seat, card, given)
+            source, copy = self._source(index, seat, card, given)
+        self.sources[index] = [source]
         if seat in self.missed:
             self._played_short(index, seat, trick)
         deal = self.deal
@@ -456,7 +332,7 @@ class BeziqueState:
             if self._refill and self.on_table[seat].get(card):
                 self._re_form(seat, card)
         else:
-            self._remove(seat, card, source, index)
+            self._remove(seat, card, source, index, copy)
         plays.append(PlayedCard(seat, card, index))
         if len(plays) == 2:
             lead = plays[0]
@@ -475,16 +351,59 @@ class BeziqueState:
                     "declared": False,
                 }
 
-    def _source(self, where: str, seat: str, card: Card, given: str | None) -> str:
+    def _source(
+        self, index: int, seat: str, card: Card, given: str | None
+    ) -> tuple[str, TableCard | None]:
+        """Hand or table, and which table copy: when more than one could be meant, the
+        reading's choice (``choose``), the hand first, then the copy with least history."""
+        where = f"/events/{index}/card"
         on_table = self.on_table[seat].get(card, 0) > 0
         in_hand = self.hand[seat][card] > 0
         if given == "table" and not on_table:
-            raise InputError(f"{where}/card", f"{seat} has no {card} on the table")
+            raise InputError(where, f"{seat} has no {card} on the table")
         if given == "hand" and not in_hand:
-            raise InputError(f"{where}/card", f"{seat} has no {card} in the hand")
+            raise InputError(where, f"{seat} has no {card} in the hand")
         if not (in_hand or on_table):
-            raise InputError(f"{where}/card", f"{seat} does not hold {card}")
-        return given or ("hand" if in_hand else "table")
+            raise InputError(where, f"{seat} does not hold {card}")
+        options: list[TableCard | None] = [None] if in_hand and given != "table" else []
+        if on_table and given != "hand":
+            options.extend(self.distinct_copies(seat, card))
+        pick = options[self.choose(index, len(options))] if len(options) > 1 else options[0]
+        return ("hand", None) if pick is None else ("table", pick)
+
+    def choose(self, index: int, count: int) -> int:
+        """The alternative the reading takes at this choice of copies (``readings``)."""
+        self.decisions.append((index, count))
+        return self.plan.get(len(self.decisions) - 1, 0)
+
+    def copy_groups(self, seat: str, card: Card) -> list[list[TableCard]]:
+        """The seat's table copies of ``card``, grouped by what a play or a declaration of
+        them does (their history by class, a carried declaration they belong to): copies
+        of one group are interchangeable. Least history first, then the oldest."""
+        copies = sorted(
+            (t for t in self.table[seat] if t.card is card),
+            key=lambda t: (sum(len(v) for v in t.history.values()), t.uid),
+        )
+        if len(copies) < 2:
+            return [[t] for t in copies]
+        pending = {
+            uid
+            for d in self.deal.declarations
+            if d.seat == seat and d.status == "to-score" and d.legal
+            for uid in d.uids
+        }
+        groups: dict[tuple[object, ...], list[TableCard]] = {}
+        for copy in copies:
+            key = (
+                tuple(sorted((k, tuple(v)) for k, v in copy.history.items())),
+                copy.uid in pending,
+            )
+            groups.setdefault(key, []).append(copy)
+        return list(groups.values())
+
+    def distinct_copies(self, seat: str, card: Card) -> list[TableCard]:
+        """One table copy of each group (``copy_groups``)."""
+        return [group[0] for group in self.copy_groups(seat, card)]
 
     def _played_short(self, index: int, seat: str, trick: Trick) -> None:
         """The seat that did not draw plays again (BEZ-IRREG-1, RUB-IRREG-12)."""
@@ -559,54 +478,12 @@ class BeziqueState:
             trick=trick.number,
         )
 
-    def _endplay_lawful(self, seat: str, card: Card, led: Card) -> bool:
-        """Whether ``card`` played to ``led`` obeys BEZ-LAST-2, from the suit counts and at
-        most the few higher cards of the suit: no scan of the hand (the full check below
-        words the finding). Exactly ``card in endplay_legal(held, led)``."""
-        suit = led.suit
-        if card.suit is suit:
-            if not self.must_win or _ORDER[card.rank] < _ORDER[led.rank]:
-                return True  # followed and won (or need not win)
-            hand, on_table = self.hand[seat], self.on_table[seat]
-            return not any(hand.get(c) or on_table.get(c) for c in _HIGHER[led])
-        suits = self.suits[seat]
-        if suits[suit]:
-            return False  # did not follow while able to
-        trump = self.deal.trump
-        return card.suit is trump or trump is None or not self.must_win or not suits[trump]
-
-    def _check_endplay(self, index: int, seat: str, card: Card, trick: Trick) -> None:
-        led = trick.plays[0].card
-        if self._endplay_lawful(seat, card, led):
-            return
-        cards = self._held_cards(seat)
-        legal = self.endplay_legal(cards, led)
-        if card in legal:
-            return
-        same = [c for c in cards if c.suit == led.suit]
-        if same and card.suit != led.suit:
-            what = f"did not follow suit to {led} while holding {format_cards(sorted(set(same), key=str))}"
-        elif same:
-            what = f"did not win {led} while able to (with {format_cards(sorted(set(legal), key=str))})"
-        else:
-            what = f"did not trump {led} while void in its suit and holding trumps"
-        self.find(
-            "BEZ-LAST-2",
-            "violation",
-            f"{seat} played {card} to trick {trick.number} of the end-play and {what}.",
-            event=index,
-            seat=seat,
-            trick=trick.number,
-            basis=["RUB-LAST-1", "RUB-LAW-55"] if self.rubicon else ["BEZ-LAST-3"],
-            legal=sorted({str(c) for c in legal}),
-        )
-        if self.deal.endplay_error is None:
-            self.deal.endplay_error = (trick.number, seat, index)
-
-    def _remove(self, seat: str, card: Card, source: str, index: int) -> None:
+    def _remove(
+        self, seat: str, card: Card, source: str, index: int, copy: TableCard | None = None
+    ) -> None:
         self.count[seat] -= 1
         if source == "table":
-            table_card = self._pick_table_card(seat, card)
+            table_card = copy or self._pick_table_card(seat, card)
             self.table[seat].remove(table_card)
             self.on_table[seat][card] -= 1
             declarations.break_pending(self, seat, table_card.uid, index)
@@ -627,383 +504,6 @@ class BeziqueState:
         copies = [t for t in self.table[seat] if t.card == card]
         return min(copies, key=lambda t: (sum(len(v) for v in t.history.values()), t.uid))
 
-    # Fast paths: runs of lawful tricks and draws (``replay``) ----------------------------------
-    #
-    # Why: nearly every trick is two plays from the hand, by the right seats, holding the right
-    # number of cards, and (while the stock lasts) the winner's then the loser's draw of the
-    # top of the stock. ``_run_stock`` and ``_run_end`` take runs of that case alone, reading
-    # the events ahead, with the state's containers in locals for the whole run, and leave the
-    # state exactly as ``_apply_play``, ``_apply_draw`` and ``_apply_score`` would. They also
-    # take the marks between tricks (brisques, last trick: ``_apply_score`` only notes them,
-    # the judge rules on them), and ``_run_stock`` a play from the table that loses no carried
-    # declaration (Rubicon plays many). Anything else (an irregularity pending, a carte
-    # blanche, a declaration or its carried score, the last cards of the stock, a draw not
-    # naming the top card, an unlawful end-play card) stops the run before that event, and
-    # the per-event handlers rule on it: every finding and InputError stays theirs. Both
-    # return the index of the first event not applied.
-
-    def _run_allowed(self) -> bool:
-        """Nothing pending that the per-event handlers must rule on."""
-        deal = self.deal
-        trick = self.current
-        return not (
-            self.missed
-            or self.cb
-            or deal.wrong_size
-            or deal.missed_draw
-            or (trick is not None and trick.winner is None)  # a trick in progress
-        )
-
-    def _run_stock(self, events: Sequence[BeziqueEvent], index: int) -> int:
-        """Lawful tricks of the stock phase, the draws after each and the marks between
-        them (a trick's window is written only for the last one: nothing reads it between a
-        trick and its draws)."""
-        stock = self.stock
-        if stock is None or not self._run_allowed():
-            return index
-        deal = self.deal
-        hands, count, size = self.hand, self.count, self._hand_size
-        window = self.window
-        if window:
-            drawn = window["drawn"]
-            if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
-                if "A" not in drawn or "B" not in drawn:  # type: ignore[operator]
-                    return index
-                pending = False
-            else:
-                pending = True  # the draws of the trick just won come first
-        else:
-            pending = False
-        held = size - 1 if pending else size
-        if count["A"] != held or count["B"] != held:
-            return index
-        tricks = deal.tricks
-        if pending:
-            winner = window["winner"]  # type: ignore[assignment]
-        else:
-            winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
-        assert isinstance(winner, str)
-        trump = deal.trump  # (fixed only by a declaration, which ends the run)
-        refill = self._refill
-        first_events, marks = deal.first_trick_events, deal.marks
-        remaining, at, end = self.remaining, self._stock_at, len(events) - 1
-        number = first = len(tricks)
-        start = index
-        last_draw = self.last_draw
-        order = _RANK_ORDER
-        while index < end:
-            lead = events[index]
-            if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                index = self._run_mark(marks, lead, index)  # between tricks or before draws
-                continue
-            if pending:  # the winner's then the loser's draw of the two top cards
-                second = events[index + 1]
-                if type(lead) is not BeziqueDraw or type(second) is not BeziqueDraw:
-                    break
-                if remaining < 4:
-                    break  # the last cards: turn-up, odd last card, exhaustion
-                loser = _OTHER[winner]
-                top, under = stock[at], stock[at + 1]
-                named, named2 = lead.card, second.card
-                if (
-                    lead.seat != winner
-                    or second.seat != loser
-                    or (named is not None and named is not top)  # (interned: identity)
-                    or (named2 is not None and named2 is not under)
-                ):
-                    break
-                if number == first:
-                    window["drawn"] = [winner, loser]  # the window the run began with
-                hand = hands[winner]
-                hand[top] = hand.get(top, 0) + 1
-                hand = hands[loser]
-                hand[under] = hand.get(under, 0) + 1
-                last_draw[winner], last_draw[loser] = top, under
-                remaining -= 2
-                at += 2
-                index += 2
-                pending = False
-                continue
-            follow = events[index + 1]
-            if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-                break
-            if remaining < 2:
-                break  # the last card of the stock: the window's close may end it
-            seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
-            if seat != winner or follower != _OTHER[seat]:
-                break
-            # each card from the hand if held there (``_source``), else a copy on the table
-            hand, answer_hand = hands[seat], hands[follower]
-            lead_copy = answer_copy = None
-            if lead.from_ == "table" or not hand.get(card):
-                lead_copy = self._table_copy(seat, card, lead.from_)
-                if lead_copy is None:
-                    break
-            if follow.from_ == "table" or not answer_hand.get(answer):
-                answer_copy = self._table_copy(follower, answer, follow.from_)
-                if answer_copy is None:
-                    break
-            # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
-            suit = answer.suit
-            if suit is card.suit:
-                winner = follower if order[answer] < order[card] else seat
-            else:
-                winner = follower if suit is trump else seat
-            number += 1
-            plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
-            tricks.append(Trick(number, seat, plays, winner, False))
-            first_events[number] = index
-            self._run_take(seat, card, hand, lead_copy, refill)
-            self._run_take(follower, answer, answer_hand, answer_copy, refill)
-            index += 2
-            pending = True
-        if index == start:
-            return index
-        # both hold the same all run long: one fewer after a trick, as many again after the draws
-        count["A"] = count["B"] = size - 1 if pending else size
-        self.remaining, self._stock_at = remaining, at
-        if number != first:
-            self.current = tricks[-1]
-            self.window = {
-                "winner": winner,
-                "trick": number,
-                "drawn": [] if pending else [winner, other(winner)],
-                "scored": None,
-                "declared": False,
-            }
-        return index
-
-    def _table_copy(self, seat: str, card: Card, given: str | None) -> TableCard | None:
-        """The table copy that a play of ``card`` not from the hand takes (``_source``,
-        ``_pick_table_card``); None when there is none to take, or when taking it would lose
-        a carried declaration (``break_pending``): the per-event path rules on those."""
-        if given == "hand" or not self.on_table[seat].get(card):
-            return None
-        copy = self._pick_table_card(seat, card)
-        uid = copy.uid
-        for pending in self.deal.declarations:
-            if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
-                return None
-        return copy
-
-    def _run_take(
-        self, seat: str, card: Card, hand: Counter[Card], copy: TableCard | None, refill: bool
-    ) -> None:
-        """A card of a run's trick leaves the hand (re-forming Rubicon's duplicate on the
-        table, RUB-COMBO-1) or, given its table copy, the table."""
-        if copy is None:
-            hand[card] -= 1
-            if refill and self.on_table[seat].get(card):
-                self._re_form(seat, card)
-        else:
-            self._take_from_table(seat, copy)
-
-    def _take_from_table(self, seat: str, copy: TableCard) -> None:
-        """``_remove`` of a table copy, in a run (which keeps the counts itself)."""
-        self.table[seat].remove(copy)
-        self.on_table[seat][copy.card] -= 1
-
-    @staticmethod
-    def _run_mark(marks: list[Mark], event: BeziqueScore, index: int) -> int:
-        """A mark other than a carried declaration's, as ``_apply_score`` notes it: taken
-        inside a run, a mark between a trick and its draws does not end the run."""
-        marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
-        return index + 1
-
-    def _run_end(self, events: Sequence[BeziqueEvent], index: int) -> int:
-        """Lawful tricks of the end-play (BEZ-LAST-2 by the suit counts), and the marks
-        between them."""
-        if not self._run_allowed():
-            return index
-        deal = self.deal
-        tricks = deal.tricks
-        number = first = len(tricks)
-        held = self._tricks - number  # cards each should hold before the next trick
-        count = self.count
-        if count["A"] != held or count["B"] != held:
-            return index
-        hands, suits, on_table, refill = self.hand, self.suits, self.on_table, self._refill
-        trump, first_events, marks = deal.trump, deal.first_trick_events, deal.marks
-        must_win, order = self.must_win, _RANK_ORDER
-        winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
-        start, end = index, len(events) - 1
-        while index < end and held:
-            lead = events[index]
-            if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                index = self._run_mark(marks, lead, index)  # between tricks
-                continue
-            follow = events[index + 1]
-            if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-                break
-            seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
-            hand, answer_hand = hands[seat], hands[follower]
-            if (
-                seat != winner
-                or follower != _OTHER[seat]
-                or lead.from_ == "table"
-                or follow.from_ == "table"
-                or not hand.get(card)
-                or not answer_hand.get(answer)
-            ):
-                break
-            suit = answer.suit
-            same = suit is card.suit
-            higher = same and order[answer] < order[card]
-            # followed and won (or need not win): lawful without a look at the hand
-            if not (
-                (higher or (same and not must_win)) or self._endplay_lawful(follower, answer, card)
-            ):
-                break
-            # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
-            winner = follower if higher or (not same and suit is trump) else seat
-            number += 1
-            plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
-            tricks.append(Trick(number, seat, plays, winner, True))
-            first_events[number] = index
-            held -= 1
-            count[seat] = count[follower] = held
-            suits[seat][card.suit] -= 1
-            suits[follower][suit] -= 1
-            hand[card] -= 1
-            answer_hand[answer] -= 1
-            if refill:
-                if on_table[seat].get(card):
-                    self._re_form(seat, card)
-                if on_table[follower].get(answer):
-                    self._re_form(follower, answer)
-            index += 2
-        if index == start:
-            return index
-        if len(tricks) != first:
-            self.current = tricks[-1]
-        if not held:
-            self.phase = _DONE  # the last card played
-        return index
-
-    # Draw (BEZ-PLAY-4, BEZ-IRREG-2, -3, RUB-LAW-28..31) -------------------------------------
-
-    def _apply_draw(self, index: int, event: BeziqueDraw) -> None:
-        if not self.deals:
-            self._require_deal(index, "draw")
-        remaining = self.remaining
-        if self.phase is not _STOCK or remaining == 0:
-            raise InputError(f"/events/{index}", "a draw when the stock is exhausted")
-        seat = event.seat
-        window = self.window
-        drawn = window.get("drawn") if window else None
-        after_trick = isinstance(drawn, list)
-        if (  # BEZ-IRREG-9: an even number of face-down cards left for the last pair
-            remaining == 2
-            and self._has_turn_up
-            and after_trick
-            and len(drawn) == 1  # type: ignore[arg-type]
-            and seat not in drawn  # type: ignore[operator]
-        ):
-            # the last face-down card is not drawn; the loser takes the trump
-            remaining = self.remaining = 1
-            self.find(
-                "BEZ-IRREG-9",
-                "info",
-                f"An earlier irregularity left an even number of face-down cards: the last "
-                f"one is not drawn and {seat} takes the trump card.",
-                event=index,
-                seat=seat,
-            )
-        card = self._next_card(index, event.card)
-        if not after_trick:
-            self._draw_out_of_turn(index, seat, card)
-        else:
-            assert isinstance(drawn, list)
-            if seat in drawn or (not drawn and seat != window["winner"]):
-                self._draw_out_of_turn(index, seat, card)
-            drawn.append(seat)
-        hand = self.hand[seat]
-        hand[card] = hand.get(card, 0) + 1
-        self.count[seat] += 1
-        self.remaining = remaining = remaining - 1
-        self.last_draw[seat] = card
-        if seat in self.cb and self.cb[seat] != "closed":  # (only Rubicon has carte blanche)
-            self.cb[seat] = "closed" if card.rank in COURT else "offered"
-        if remaining == 0:
-            self._exhaust(index)
-
-    def _draw_out_of_turn(self, index: int, seat: str, card: Card) -> None:
-        """A draw with no trick just won, a second draw, or the loser's draw first."""
-        window = self.window
-        drawn = window.get("drawn") if window else None
-        if not window or not isinstance(drawn, list):
-            rule, why = "BEZ-PLAY-4", "no trick has been won since the last draws"
-            self.find(
-                rule,
-                "violation",
-                f"{seat} drew {card} out of turn: {why}.",
-                event=index,
-                seat=seat,
-                basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
-            )
-        elif seat in drawn:
-            rule = "RUB-IRREG-13" if self.rubicon else "BEZ-IRREG-3"
-            self.find(
-                rule,
-                "violation",
-                f"{seat} drew a second card ({card}) after trick {window['trick']}.",
-                event=index,
-                seat=seat,
-                trick=int(window["trick"]),  # type: ignore[call-overload]
-            )
-        else:
-            self.find(
-                "BEZ-PLAY-4",
-                "violation",
-                f"{seat} lost trick {window['trick']} but drew ({card}) before the winner.",
-                event=index,
-                seat=seat,
-                trick=int(window["trick"]),  # type: ignore[call-overload]
-                basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
-            )
-
-    def _next_card(self, index: int, named: Card | None) -> Card:
-        if self.remaining == 1 and self._has_turn_up:
-            top = self.turn_up
-            assert top is not None
-            if named is not None and named != top:
-                raise InputError(
-                    f"/events/{index}/card",
-                    f"the last card of the stock is the turn-up {top}, not {named}",
-                )
-            return top
-        if self.stock is not None:
-            top = self.stock[self._stock_at]
-            self._stock_at += 1
-            if named is not None and named != top:
-                raise InputError(
-                    f"/events/{index}/card", f"the top card of the stock is {top}, not {named}"
-                )
-            return top
-        if named is None:
-            raise InputError(
-                f"/events/{index}/card",
-                "the deal gives no stock, so every draw must name its card",
-            )
-        self._see(named, f"/events/{index}/card")
-        return named
-
-    def _exhaust(self, index: int) -> None:
-        """No card left: no more declarations; table cards go back to the hand (BEZ-LAST-1)."""
-        declarations.lapse_pending(self, index)
-        for seat in SEATS:
-            hand = self.hand[seat]
-            for card, copies in self.on_table[seat].items():  # (``on_table`` counts the copies)
-                if copies:
-                    hand[card] = hand.get(card, 0) + copies
-            self.table[seat] = []
-            self.on_table[seat] = {}
-            suits = self.suits[seat] = dict.fromkeys(_SUITS, 0)
-            for card in hand.elements():  # the cards held, not every card the hand has seen
-                suits[card.suit] += 1
-        self.window = {}
-        self.phase = _END
-
     # Declarations, claims, results --------------------------------------------------------
 
     def _apply_declare(self, index: int, event: BeziqueDeclare) -> None:
@@ -1013,74 +513,13 @@ class BeziqueState:
     def _apply_claim(self, index: int, event: BeziqueClaim) -> None:
         self._require_deal(index, "claim")
         self.deal.claims.append((index, event))
+        declarations.challenge_trumps(self, index, event)
 
     def _apply_result(self, index: int, event: BeziqueResult) -> None:
         if self.deals:
             self.deal.results.append((index, event))
         else:
             self.early_results.append((index, event))
-
-    # Seven of trumps (BEZ-SEVEN-2, -3) -----------------------------------------------------
-
-    def _apply_exchange(self, index: int, event: BeziqueExchange) -> None:
-        self._require_deal(index, "exchange")
-        seat = event.seat
-        deal = self.deal
-        if self.variant.rubicon:
-            self.find(
-                "BEZ-SEVEN-4",
-                "violation",
-                "Rubicon Bézique has no seven of trumps to exchange.",
-                event=index,
-                seat=seat,
-            )
-            deal.marks.append(Mark(index, seat, "exchange", event.points or 0, void=True))
-            deal.exchanges.append((index, seat, False))
-            return
-        trump = deal.trump
-        seven = Card("7", trump) if trump else None
-        problem = None
-        if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
-            problem = "the turn-up has already been drawn"
-        elif seven is None or self.hand[seat][seven] == 0:
-            problem = f"{seat} does not hold the seven of trumps in the hand"
-        else:
-            problem = declarations.window_problem(self, seat)
-            if (
-                problem is None
-                and self.exchange_is_declaration
-                and self.window.get("scored") is not None
-            ):
-                problem = f"{seat} has already scored for this trick (an exchange counts as the trick's declaration)"
-        legal = problem is None
-        possible = (
-            self.phase == _STOCK
-            and self.turn_up is not None
-            and self.remaining > 0
-            and seven is not None
-            and self.hand[seat][seven] > 0
-        )
-        if possible:  # the record states the cards changed hands, lawfully or not
-            assert seven is not None and self.turn_up is not None
-            self.hand[seat][seven] -= 1
-            self.hand[seat][self.turn_up] += 1
-            if legal:
-                self.window["exchanged"] = self.turn_up
-            self.turn_up = seven
-        if legal and self.exchange_is_declaration:
-            self.window["scored"] = index
-        if not legal:
-            self.find(
-                "BEZ-SEVEN-2",
-                "violation",
-                f"{seat}'s exchange of the seven of trumps is not allowed: {problem}. It scores "
-                "nothing.",
-                event=index,
-                seat=seat,
-            )
-        deal.exchanges.append((index, seat, legal))
-        if event.points is not None:
-            deal.marks.append(Mark(index, seat, "exchange", event.points, void=not legal))
 
     # Marks --------------------------------------------------------------------------------
 
@@ -1116,7 +555,7 @@ def replay(events: list[BeziqueEvent], state: BeziqueState) -> BeziqueReplay:
     while index < end:
         event = events[index]
         kind = type(event)
-        if kind is BeziquePlay or kind is BeziqueDraw:
+        if (kind is BeziquePlay or kind is BeziqueDraw) and state.fast:
             phase = state.phase
             if phase is _STOCK:
                 after = state._run_stock(events, index)

@@ -18,7 +18,8 @@ Notes on this implementation:
 
 from __future__ import annotations
 
-from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
+from adjudicator.games.bezique.readings import replay_best
+from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.rubicon.judge import judge_rubicon
 from adjudicator.record.bezique import RubiconRecord
@@ -30,11 +31,12 @@ def state_for(record: RubiconRecord) -> BeziqueState:
         VARIANTS["rubicon-bezique"],
         refill_by_duplicate=rules.refill_by_playing_duplicate,
         remarriage_mode=rules.remarriage_mode,
+        law50_all=rules.law50_scope == "all_declaration_errors",
     )
 
 
 def replay_record(record: RubiconRecord) -> BeziqueReplay:
-    return replay(list(record.events), state_for(record))
+    return replay_best(record.events, lambda: state_for(record))
 
 
 __all__ = ["judge_rubicon", "replay_record", "state_for"]

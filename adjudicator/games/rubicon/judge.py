@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
+from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.judge import DealPoints, early_results, score_deal, summary
-from adjudicator.games.bezique.state import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
 from adjudicator.games.rubicon import scoring
 from adjudicator.record.bezique import RubiconRecord, RubiconRules
@@ -99,6 +99,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 "value": game.value,
                 "rubicon": game.rubicon,
                 "totals": dict(game.totals),
+                "indeterminate": points.indeterminate_from is not None,
             }
         )
         for index, result in deal.results:

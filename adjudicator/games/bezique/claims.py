@@ -1,0 +1,122 @@
+"""Claims on a Bézique deal: challenges of declarations and marks (laws 50, 51), and the
+end-play claim that every card was lawful.
+
+A challenge of an unlawful score in time (before a card of the next trick) strikes it
+(law 50); a late one, of a score law 50 lets stand, is told it came too late; a challenge of
+a mark the rules give fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from adjudicator.findings import Finding
+from adjudicator.games.bezique.facts import BeziqueDealFacts
+from adjudicator.record.bezique import BeziqueClaim
+
+
+def score_claims(
+    deal: BeziqueDealFacts, findings: list[Finding], find: Callable[..., None], founded: set[int]
+) -> None:
+    """A challenge of a mark (``claim`` kind ``score``) that finds it right fails (warning);
+    one against an unlawful score (``founded``, ruled in ``challenges``) does not."""
+    wrong = {f.event for f in findings if f.rule == "BEZ-SCORE-5"}
+    for index, claim in deal.claims:
+        if claim.kind != "score" or index in founded:
+            continue
+        if claim.ref is None or claim.ref not in wrong:
+            what = f"the mark at event {claim.ref}" if claim.ref is not None else "a mark"
+            find(
+                "BEZ-SCORE-5",
+                "warning",
+                f"{claim.by} challenged {what}, but it is what the rules "
+                "give (or names no mark): the claim fails.",
+                index,
+                claim.by,
+            )
+
+
+def _next_card(deal: BeziqueDealFacts, after: int) -> int | None:
+    """The first card of the first trick begun after an event (law 50's time limit)."""
+    return next((e for _, e in sorted(deal.first_trick_events.items()) if e > after), None)
+
+
+def challenges(
+    deal: BeziqueDealFacts, find: Callable[..., None], stands_late: Callable[[str, bool], bool]
+) -> tuple[dict[int, bool], set[int]]:
+    """Challenges of unlawful scores (a ``claim`` of kind ``irregular-declaration``, or of
+    kind ``score`` naming an unlawful score): in time if made before a card of the next trick
+    (law 50). Returns the scores challenged (event -> in time) and the claims founded.
+
+    A late challenge of a score that law 50 lets stand gets a finding saying so;
+    ``stands_late(rule, true)`` says whether the score would stand (Rubicon, ``law50_scope``)."""
+    by_event = {d.event: d for d in deal.declarations}
+    unlawful = {e: (rule, declared) for e, _, _, rule, declared in deal.illegal_scores}
+    challenged: dict[int, bool] = {}
+    founded: set[int] = set()
+
+    def rule_on(index: int, claim: BeziqueClaim, scored: int, rule: str, true: bool) -> None:
+        next_play = _next_card(deal, scored)
+        in_time = index > scored and (next_play is None or index < next_play)
+        challenged[scored] = in_time
+        founded.add(index)
+        if not in_time and next_play is not None and stands_late(rule, true):
+            find(
+                "BEZ-SCORE-6",
+                "warning",
+                f"{claim.by} challenged the score at event {scored} only at event {index}, "
+                f"after a card of the next trick had been played (event {next_play}): too "
+                "late, the score stands (law 50).",
+                index,
+                claim.by,
+                basis=["RUB-LAW-50"],
+            )
+
+    for index, claim in deal.claims:
+        if claim.kind in ("irregular-declaration", "score") and claim.ref is not None:
+            if claim.ref in unlawful:  # the unlawful score of a carried declaration itself
+                rule_on(index, claim, claim.ref, unlawful[claim.ref][0], True)
+                continue
+            target = by_event.get(claim.ref)
+            if target is not None and not target.legal and target.marked:
+                rule_on(index, claim, target.event, target.rule or "", target.true)
+                continue
+            scores = [
+                e for e, (_, declared) in unlawful.items() if target and declared == target.event
+            ]
+            if target is not None and target.legal and scores:  # its unlawful score
+                rule_on(index, claim, scores[-1], unlawful[scores[-1]][0], True)
+                continue
+        if claim.kind == "irregular-declaration":
+            target = by_event.get(claim.ref) if claim.ref is not None else None
+            if target is None:
+                find(
+                    "BEZ-DECL-9",
+                    "warning",
+                    f"{claim.by} challenged a declaration, but event "
+                    f"{claim.ref} is not a declaration of this deal.",
+                    index,
+                    claim.by,
+                )
+                continue
+            if target.legal:
+                find(
+                    "BEZ-DECL-9",
+                    "warning",
+                    f"{claim.by} challenged {target.seat}'s {target.name} "
+                    f"at event {target.event}, but it was a lawful declaration: the claim fails.",
+                    index,
+                    claim.by,
+                )
+                continue
+            founded.add(index)  # an unlawful declaration that marked nothing: nothing stands
+        elif claim.kind == "revoke" and deal.endplay_error is None:
+            find(
+                "BEZ-LAST-2",
+                "warning",
+                f"{claim.by} claimed a failure to follow or win in the "
+                "end-play, but every card played was lawful: the claim fails.",
+                index,
+                claim.by,
+            )
+    return challenged, founded

@@ -1,0 +1,117 @@
+"""The class rules of declarations (BEZ-COMBO-4, -6, -7; Rubicon laws 34, 35, 37, 38): may
+these copies, with the combinations each was declared in, form this combination now?
+
+Shared by ``declarations`` (the ruling on a declaration) and ``copies`` (which copies a
+declaration is read with).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.games.bezique.tables import (
+    COMBINATIONS,
+    kind_of,
+)
+
+if TYPE_CHECKING:
+    from adjudicator.games.bezique.facts import TableCard
+    from adjudicator.games.bezique.state import BeziqueState
+
+
+def class_problem(
+    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
+) -> tuple[str, str] | None:
+    combo = COMBINATIONS[name]
+    cls = combo.cls
+    if not cls:
+        return None
+    used = [t for t in instances if t.history.get(cls)]
+    if not used:
+        return None  # the common case: every card new to the class
+    by_event = {d.event: d for d in state.deal.declarations}
+    kind = kind_of(name)
+    for table_card in used:
+        for earlier in table_card.history[cls]:
+            before = by_event[earlier]
+            if COMBINATIONS[before.name].rank > combo.rank:
+                return (
+                    "BEZ-COMBO-4",
+                    f"{seat} declared {name} with {table_card.card}; the record shows no "
+                    f"{table_card.card} {seat} could have used but the one in the "
+                    f"{before.name} declared at event {earlier}: a lower combination may not "
+                    "follow a higher one in the same class.",
+                )
+            if not state.variant.rubicon and kind_of(before.name) == kind:
+                return (
+                    "BEZ-COMBO-7",
+                    f"{seat} declared {name} with {table_card.card}; the record shows no "
+                    f"{table_card.card} {seat} could have used but the one that scored in the "
+                    f"{before.name} at event {earlier}: in the ordinary game a card may not "
+                    "form a second combination of the same kind, nor refill one.",
+                )
+    on_table = {id(t) for t in state.table[seat]}
+    if state.variant.rubicon:
+        fresh = [t for t in instances if not t.history.get(cls)]
+        if (
+            fresh
+            or _bezique_union(state, name, instances)
+            or _remarriage(state, seat, name, instances, index)
+        ):
+            return None
+    elif any(id(t) not in on_table for t in instances):
+        return None
+    return (
+        "BEZ-COMBO-6",
+        f"{seat} declared {name} with cards all already declared in the same "
+        "class: a further declaration in a class needs a new card from the hand.",
+    )
+
+
+def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:
+    """Law 38: béziques declared separately may later be united into a superior one."""
+    if COMBINATIONS[name].cls != "B":
+        return False
+    by_event = {d.event: d for d in state.deal.declarations}
+    for table_card in instances:
+        if any(
+            COMBINATIONS[by_event[e].name].rank >= COMBINATIONS[name].rank
+            for e in table_card.history.get("B", [])
+        ):
+            return False
+    return True
+
+
+def _remarriage(
+    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
+) -> bool:
+    """Law 35: with several marriages declared in a suit, a fresh pairing after a play."""
+    if kind_of(name) != "marriage":
+        return False
+    by_event = {d.event: d for d in state.deal.declarations}
+    king, queen = sorted(instances, key=lambda t: t.card.rank)  # "K" < "Q"
+    suit = king.card.suit
+    earlier = [by_event[e] for e in king.history.get("A", []) + queen.history.get("A", [])]
+    if any(kind_of(d.name) == "sequence" for d in earlier):
+        return False
+    if set(king.history.get("A", [])) & set(queen.history.get("A", [])):
+        return False  # this very pair was married before
+    marriages = [
+        d
+        for d in state.deal.declarations
+        if d.seat == seat
+        and d.legal
+        and d.event != index
+        and kind_of(d.name) == "marriage"
+        and d.cards[0].suit == suit
+    ]
+    if len(marriages) < 2:
+        return False
+    if state.remarriage_mode == "pairing":
+        return True
+    last = max(d.event for d in marriages)
+    return any(
+        p.seat == seat and p.event > last and p.card.suit == suit and p.card.rank in "KQ"
+        for trick in state.deal.tricks
+        for p in trick.plays
+    )

@@ -1,0 +1,212 @@
+"""The stock phase's draws, its exhaustion, and the seven of trumps' exchange.
+
+A mixin of ``BeziqueState`` (``state``): the handlers of ``draw`` and ``exchange`` events.
+"""
+
+from __future__ import annotations
+
+from adjudicator.cards import Card
+from adjudicator.errors import InputError
+from adjudicator.games.bezique import declarations
+from adjudicator.games.bezique.facts import (
+    _END,
+    _STOCK,
+    _SUITS,
+    SEATS,
+    Mark,
+)
+from adjudicator.games.bezique.tables import COURT
+from adjudicator.record.bezique import (
+    BeziqueDraw,
+    BeziqueExchange,
+)
+
+
+class StockPhase:
+    """Draws (BEZ-PLAY-4, BEZ-IRREG-2, -3, -9, RUB-LAW-28..32) and the exchange (BEZ-SEVEN-2)."""
+
+    # Draw (BEZ-PLAY-4, BEZ-IRREG-2, -3, RUB-LAW-28..31) -------------------------------------
+
+    def _apply_draw(self, index: int, event: BeziqueDraw) -> None:
+        if not self.deals:
+            self._require_deal(index, "draw")
+        remaining = self.remaining
+        if self.phase is not _STOCK or remaining == 0:
+            raise InputError(f"/events/{index}", "a draw when the stock is exhausted")
+        seat = event.seat
+        window = self.window
+        drawn = window.get("drawn") if window else None
+        after_trick = isinstance(drawn, list)
+        if (  # BEZ-IRREG-9: an even number of face-down cards left for the last pair
+            remaining == 2
+            and self._has_turn_up
+            and after_trick
+            and len(drawn) == 1  # type: ignore[arg-type]
+            and seat not in drawn  # type: ignore[operator]
+        ):
+            # the last face-down card is not drawn; the loser takes the trump
+            remaining = self.remaining = 1
+            self.find(
+                "BEZ-IRREG-9",
+                "info",
+                f"An earlier irregularity left an even number of face-down cards: the last "
+                f"one is not drawn and {seat} takes the trump card.",
+                event=index,
+                seat=seat,
+            )
+        card = self._next_card(index, event.card)
+        if not after_trick:
+            self._draw_out_of_turn(index, seat, card)
+        else:
+            assert isinstance(drawn, list)
+            if seat in drawn or (not drawn and seat != window["winner"]):
+                self._draw_out_of_turn(index, seat, card)
+            drawn.append(seat)
+        hand = self.hand[seat]
+        hand[card] = hand.get(card, 0) + 1
+        self.count[seat] += 1
+        self.remaining = remaining = remaining - 1
+        self.last_draw[seat] = card
+        if seat in self.cb and self.cb[seat] != "closed":  # (only Rubicon has carte blanche)
+            self.cb[seat] = "closed" if card.rank in COURT else "offered"
+        if remaining == 0:
+            self._exhaust(index)
+
+    def _draw_out_of_turn(self, index: int, seat: str, card: Card) -> None:
+        """A draw with no trick just won, a second draw, or the loser's draw first."""
+        window = self.window
+        drawn = window.get("drawn") if window else None
+        if not window or not isinstance(drawn, list):
+            rule, why = "BEZ-PLAY-4", "no trick has been won since the last draws"
+            self.find(
+                rule,
+                "violation",
+                f"{seat} drew {card} out of turn: {why}.",
+                event=index,
+                seat=seat,
+                basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
+            )
+        elif seat in drawn:
+            rule = "RUB-IRREG-13" if self.rubicon else "BEZ-IRREG-3"
+            self.find(
+                rule,
+                "violation",
+                f"{seat} drew a second card ({card}) after trick {window['trick']}.",
+                event=index,
+                seat=seat,
+                trick=int(window["trick"]),  # type: ignore[call-overload]
+            )
+        else:
+            self.find(
+                "BEZ-PLAY-4",
+                "violation",
+                f"{seat} lost trick {window['trick']} but drew ({card}) before the winner.",
+                event=index,
+                seat=seat,
+                trick=int(window["trick"]),  # type: ignore[call-overload]
+                basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
+            )
+
+    def _next_card(self, index: int, named: Card | None) -> Card:
+        if self.remaining == 1 and self._has_turn_up:
+            top = self.turn_up
+            assert top is not None
+            if named is not None and named != top:
+                raise InputError(
+                    f"/events/{index}/card",
+                    f"the last card of the stock is the turn-up {top}, not {named}",
+                )
+            return top
+        if self.stock is not None:
+            top = self.stock[self._stock_at]
+            self._stock_at += 1
+            if named is not None and named != top:
+                raise InputError(
+                    f"/events/{index}/card", f"the top card of the stock is {top}, not {named}"
+                )
+            return top
+        if named is None:
+            raise InputError(
+                f"/events/{index}/card",
+                "the deal gives no stock, so every draw must name its card",
+            )
+        self._see(named, f"/events/{index}/card")
+        return named
+
+    def _exhaust(self, index: int) -> None:
+        """No card left: no more declarations; table cards go back to the hand (BEZ-LAST-1)."""
+        declarations.lapse_pending(self, index)
+        for seat in SEATS:
+            hand = self.hand[seat]
+            for card, copies in self.on_table[seat].items():  # (``on_table`` counts the copies)
+                if copies:
+                    hand[card] = hand.get(card, 0) + copies
+            self.table[seat] = []
+            self.on_table[seat] = {}
+            suits = self.suits[seat] = dict.fromkeys(_SUITS, 0)
+            for card in hand.elements():  # the cards held, not every card the hand has seen
+                suits[card.suit] += 1
+        self.window = {}
+        self.phase = _END
+
+    # Seven of trumps (BEZ-SEVEN-2, -3) -----------------------------------------------------
+
+    def _apply_exchange(self, index: int, event: BeziqueExchange) -> None:
+        self._require_deal(index, "exchange")
+        seat = event.seat
+        deal = self.deal
+        if self.variant.rubicon:
+            self.find(
+                "BEZ-SEVEN-4",
+                "violation",
+                "Rubicon Bézique has no seven of trumps to exchange.",
+                event=index,
+                seat=seat,
+            )
+            deal.marks.append(Mark(index, seat, "exchange", event.points or 0, void=True))
+            deal.exchanges.append((index, seat, False))
+            return
+        trump = deal.trump
+        seven = Card("7", trump) if trump else None
+        problem = None
+        if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
+            problem = "the turn-up has already been drawn"
+        elif seven is None or self.hand[seat][seven] == 0:
+            problem = f"{seat} does not hold the seven of trumps in the hand"
+        else:
+            problem = declarations.window_problem(self, seat)
+            if (
+                problem is None
+                and self.exchange_is_declaration
+                and self.window.get("scored") is not None
+            ):
+                problem = f"{seat} has already scored for this trick (an exchange counts as the trick's declaration)"
+        legal = problem is None
+        possible = (
+            self.phase == _STOCK
+            and self.turn_up is not None
+            and self.remaining > 0
+            and seven is not None
+            and self.hand[seat][seven] > 0
+        )
+        if possible:  # the record states the cards changed hands, lawfully or not
+            assert seven is not None and self.turn_up is not None
+            self.hand[seat][seven] -= 1
+            self.hand[seat][self.turn_up] += 1
+            if legal:
+                self.window["exchanged"] = self.turn_up
+            self.turn_up = seven
+        if legal and self.exchange_is_declaration:
+            self.window["scored"] = index
+        if not legal:
+            self.find(
+                "BEZ-SEVEN-2",
+                "violation",
+                f"{seat}'s exchange of the seven of trumps is not allowed: {problem}. It scores "
+                "nothing.",
+                event=index,
+                seat=seat,
+            )
+        deal.exchanges.append((index, seat, legal))
+        if event.points is not None:
+            deal.marks.append(Mark(index, seat, "exchange", event.points, void=not legal))
