@@ -85,6 +85,13 @@ class Counts(Out):
     info: int
 
 
+class Sentence(Out):
+    """One sentence of the decision a director reads aloud, with the rules it rests on."""
+
+    text: str
+    rules: list[str] = Field(description="the rule IDs the sentence rests on")
+
+
 class Ruling(Out):
     """The adjudicator's ruling on one record."""
 
@@ -93,6 +100,11 @@ class Ruling(Out):
     rules: dict[str, object] = Field(description="every rule option, resolved")
     players: dict[str, str]
     meta: dict[str, str]
+    decision: list[Sentence] = Field(
+        default=[],
+        description="the decision in plain words, in the order a director gives it: each dispute"
+        " and how it is settled, the penalty, the marks struck or corrected, the corrected result",
+    )
     findings: list[Finding]
     counts: Counts
     deals: list[WhistDealSummary] | list[BeziqueDealSummary]
