@@ -22,7 +22,7 @@ from adjudicator.errors import InputError
 from adjudicator.record.load import decode_json, parse_record
 from adjudicator.render.json import render_json, render_json_line
 from adjudicator.render.text import render_text
-from adjudicator.ruling.build import adjudicate
+from adjudicator.ruling.build import adjudicate, check_deals
 
 #: Records a worker judges per task. Tasks in flight are at most ``4 * jobs``, which bounds
 #: the memory (about 1,000 records with two jobs). Larger tasks mean fewer round trips
@@ -118,34 +118,6 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
     else:
         output = render_text(ruling)
     return Outcome(item.source, status, output, rules=rules)
-
-
-def check_deals(record: object) -> None:
-    """``--quick``: the deals' consistency only (cards, hand sizes, the trump card), no replay."""
-    from adjudicator.record.bezique import BeziqueDeal
-    from adjudicator.record.whist import WhistDeal
-
-    events = getattr(record, "events", [])
-    game = getattr(record, "game", "")
-    for index, event in enumerate(events):
-        if isinstance(event, WhistDeal):
-            _check_whist_deal(index, event)
-        elif isinstance(event, BeziqueDeal):
-            _check_bezique_deal(index, event, game)
-
-
-def _check_whist_deal(index: int, deal: object) -> None:
-    from adjudicator.games.whist.state import WhistState
-    from adjudicator.record.whist import WhistRules
-
-    WhistState(WhistRules())._apply_deal(index, deal)  # type: ignore[arg-type]
-
-
-def _check_bezique_deal(index: int, deal: object, game: str) -> None:
-    from adjudicator.games.bezique.state import BeziqueState
-    from adjudicator.games.bezique.tables import VARIANTS
-
-    BeziqueState(VARIANTS[game])._apply_deal(index, deal)  # type: ignore[arg-type]
 
 
 # Running many -------------------------------------------------------------------------------
