@@ -158,3 +158,20 @@ def test_a_forward_ref_is_ruled_on_by_the_game_not_refused() -> None:
 
 def test_the_kinds_table_covers_every_game_family() -> None:
     assert {game for game, _, _ in REF_KINDS} == {"whist", "bezique"}
+
+
+REFERRING = sorted(
+    path for path in FIXTURES.glob("*/*.json") if any("ref" in e for e in load(path)["events"])
+)
+
+
+@pytest.mark.parametrize("path", REFERRING, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_fixture_rules_the_same_with_its_refs_written_as_ids(path: Any) -> None:
+    record = load(path)
+    by_index = ruling_of(record)
+    events = record["events"]
+    for event in events:
+        if "ref" in event:
+            events[event["ref"]]["id"] = f"e{event['ref']}"
+            event["ref"] = f"e{event['ref']}"
+    assert ruling_of(record) == by_index
