@@ -18,7 +18,7 @@ from adjudicator.errors import InputError, Problem, pointer_of
 #: What an event of each kind may name with ``ref``: (game family, type, kind or ``for``) ->
 #: the events it may point at, as (type, must carry points). An event whose key is absent
 #: (a count of brisques, a score for the seven...) names no event.
-REF_KINDS: dict[tuple[str, str, str], tuple[tuple[str, bool], ...]] = {
+REF_KINDS: dict[tuple[str, str, str | None], tuple[tuple[str, bool], ...]] = {
     # whist: a revoke claim names the renouncing play (WHIST-REVOKE-6, -7)
     ("whist", "claim", "revoke"): (("play", False),),
     # Bézique: a declaration announced "to score" is scored later by a score naming it
@@ -36,7 +36,7 @@ _FAMILY = {"whist": "whist", "bezique": "bezique", "rubicon-bezique": "bezique"}
 
 
 def _what(event: Any) -> str:
-    """An event as a director would name it: "a play", "a score for seven"."""
+    """An event as the messages name it: "a play", "a score (seven)", "a claim (revoke)"."""
     kind = getattr(event, "kind", None) or getattr(event, "for_", None)
     article = "an" if event.type[0] in "aeiou" else "a"
     return f"{article} {event.type}" + (f" ({kind})" if kind else "")
