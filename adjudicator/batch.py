@@ -8,21 +8,23 @@ so the parent process only writes and counts.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import sys
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
-from adjudicator.errors import InputError
+from adjudicator.errors import MAX_PROBLEMS, InputError
+from adjudicator.record.lines import locate
 from adjudicator.record.load import decode_json, parse_record
 from adjudicator.render.json import render_json, render_json_line
 from adjudicator.render.text import render_text
-from adjudicator.ruling.build import adjudicate
+from adjudicator.ruling.build import adjudicate, check_deals
 
 #: Records a worker judges per task. Tasks in flight are at most ``4 * jobs``, which bounds
 #: the memory (about 1,000 records with two jobs). Larger tasks mean fewer round trips
@@ -36,6 +38,7 @@ class Item:
 
     source: str  # "file.json" or "archive.jsonl:17"
     raw: bytes
+    whole: bool = True  # a whole file or document, not a line of an archive
 
 
 @dataclass
@@ -51,7 +54,7 @@ def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> It
     """Every record named: files (``.jsonl`` line by line), folders recursively, ``-``."""
     for name in paths:
         if name == "-":
-            yield from _lines("<stdin>", stdin if stdin is not None else sys.stdin.buffer)
+            yield from _stdin(stdin if stdin is not None else sys.stdin.buffer)
             continue
         path = Path(name)
         if path.is_dir():
@@ -81,7 +84,33 @@ def _file(path: Path) -> Iterator[Item]:
 def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
     for number, line in enumerate(stream, 1):
         if line.strip():
-            yield Item(f"{name}:{number}", line)
+            yield Item(f"{name}:{number}", line.rstrip(b"\r\n"), whole=False)
+
+
+def _stdin(stream: Iterable[bytes]) -> Iterator[Item]:
+    """Standard input, sniffed by content: JSON Lines when its first line is a whole JSON
+    object (then streamed line by line, never read whole: archives of a million records come
+    this way), else one JSON document, pretty-printed or not, read whole."""
+    lines = iter(stream)
+    head: list[bytes] = []
+    for line in lines:
+        head.append(line)
+        if line.strip():
+            break
+    if head and _is_object(head[-1]):
+        yield from _lines("<stdin>", chain(head, lines))
+        return
+    raw = b"".join(chain(head, lines))
+    if raw.strip():
+        yield Item("<stdin>", raw)
+
+
+def _is_object(line: bytes) -> bool:
+    """Whether the line is a JSON object on its own."""
+    try:
+        return isinstance(json.loads(line.removeprefix(b"\xef\xbb\xbf")), dict)
+    except ValueError:
+        return False
 
 
 def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
@@ -96,12 +125,7 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
             return Outcome(item.source, "clean", "")
         ruling = adjudicate(record)
     except InputError as error:
-        return Outcome(
-            item.source,
-            "unjudgeable",
-            "",
-            f"{item.source}: {error.pointer or '/'}: {error.message}",
-        )
+        return Outcome(item.source, "unjudgeable", "", describe(item, error))
     except Exception as error:  # a bug of ours: one line, never a traceback
         return Outcome(
             item.source,
@@ -120,37 +144,28 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
     return Outcome(item.source, status, output, rules=rules)
 
 
-def check_deals(record: object) -> None:
-    """``--quick``: the deals' consistency only (cards, hand sizes, the trump card), no replay."""
-    from adjudicator.record.bezique import BeziqueDeal
-    from adjudicator.record.whist import WhistDeal
-
-    events = getattr(record, "events", [])
-    game = getattr(record, "game", "")
-    for index, event in enumerate(events):
-        if isinstance(event, WhistDeal):
-            _check_whist_deal(index, event)
-        elif isinstance(event, BeziqueDeal):
-            _check_bezique_deal(index, event, game)
-
-
-def _check_whist_deal(index: int, deal: object) -> None:
-    from adjudicator.games.whist.state import WhistState
-    from adjudicator.record.whist import WhistRules
-
-    WhistState(WhistRules())._apply_deal(index, deal)  # type: ignore[arg-type]
-
-
-def _check_bezique_deal(index: int, deal: object, game: str) -> None:
-    from adjudicator.games.bezique.state import BeziqueState
-    from adjudicator.games.bezique.tables import VARIANTS
-
-    BeziqueState(VARIANTS[game])._apply_deal(index, deal)  # type: ignore[arg-type]
-
-
 # Running many -------------------------------------------------------------------------------
 
 _SETTINGS: tuple[str, bool] = ("text", False)
+
+
+def describe(item: Item, error: InputError) -> str:
+    """One line per problem: ``FILE:LINE:COL: /pointer: message`` (in an archive, the
+    archive's line and the column in it: ``archive.jsonl:17:40: /pointer: message``), and a
+    last line for those not shown."""
+    error = locate(error, item.raw)
+    lines = []
+    for problem in error.problems:
+        where = item.source
+        if problem.line is not None:  # a line of an archive is line 1 of its record
+            where += f":{problem.line}:{problem.column}" if item.whole else f":{problem.column}"
+        lines.append(f"{where}: {problem.pointer or '/'}: {problem.message}")
+    if error.omitted:
+        lines.append(
+            f"{item.source}: and {error.omitted} more problems not shown"
+            f" (at most {MAX_PROBLEMS} are)"
+        )
+    return "\n".join(lines)
 
 
 def _init(fmt: str, quick: bool) -> None:

@@ -29,7 +29,7 @@ class InputError(Exception):
     ``pointer`` is a JSON pointer into the record (``/events/17/card``); the CLI prints
     ``pointer: message`` and exits 2. ``line`` and ``column`` say where in the file, when
     the reader knows. ``problems`` holds every problem found (the first is this one's
-    pointer and message), up to ``MAX_PROBLEMS``. Irregularities at the table are never
+    pointer and message), up to ``MAX_PROBLEMS``, and ``total`` how many there were. Irregularities at the table are never
     InputErrors: they are findings.
     """
 
@@ -41,6 +41,7 @@ class InputError(Exception):
         line: int | None = None,
         column: int | None = None,
         problems: tuple[Problem, ...] | None = None,
+        total: int | None = None,
     ) -> None:
         super().__init__(f"{pointer or '/'}: {message}")
         self.pointer = pointer
@@ -49,6 +50,27 @@ class InputError(Exception):
         self.column = column
         first = Problem(pointer, message, line, column)
         self.problems: tuple[Problem, ...] = problems or (first,)
+        #: how many problems were found, shown or not (``problems`` holds the first ones)
+        self.total = max(total or 0, len(self.problems))
+
+    @classmethod
+    def of(cls, problems: list[Problem], total: int | None = None) -> InputError:
+        """One error for every problem found (at least one), the first ``MAX_PROBLEMS`` kept;
+        ``total`` when more were found than ``problems`` holds."""
+        first = problems[0]
+        return cls(
+            first.pointer,
+            first.message,
+            line=first.line,
+            column=first.column,
+            problems=tuple(problems[:MAX_PROBLEMS]),
+            total=total or len(problems),
+        )
+
+    @property
+    def omitted(self) -> int:
+        """Problems found but not shown (beyond ``MAX_PROBLEMS``)."""
+        return self.total - len(self.problems)
 
 
 def pointer_of(*parts: str | int) -> str:

@@ -39,7 +39,8 @@ def test_check_an_unjudgeable_record_exits_2_with_the_path_on_stderr(tmp_path: P
     result = runner.invoke(app, ["check", str(bad)])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr.strip() == f'{bad}: /events/3/card: "XS" is not a card'
+    column = json.dumps(record).index('"XS"') + 1
+    assert result.stderr.strip() == f'{bad}:1:{column}: /events/3/card: "XS" is not a card'
 
 
 def test_check_a_file_that_is_not_json_exits_2(tmp_path: Path) -> None:

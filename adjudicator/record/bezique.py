@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from adjudicator.record.events import CardField, EventBase, Strict
+from adjudicator.record.events import CardField, EventBase, Ref, Strict
 from adjudicator.seats import BeziqueSeat
 
 Combination = Literal[
@@ -25,9 +25,6 @@ Combination = Literal[
     "carte-blanche",
     "seven-of-trumps",
 ]
-
-Index = Annotated[int, Field(ge=0)]
-
 
 # Events ------------------------------------------------------------------------------
 
@@ -103,7 +100,12 @@ class BeziqueClaim(EventBase):
     by: BeziqueSeat
     kind: Literal["revoke", "irregular-declaration", "score", "count-brisques"]
     against: BeziqueSeat | None = None
-    ref: Index | None = None
+    ref: Ref | None = Field(
+        default=None,
+        description="the event challenged, by index or id: irregular-declaration, a declare"
+        " (or the score of a carried one); score, the mark (a score, a declare, an exchange"
+        " with points); revoke, a play",
+    )
     trick: Annotated[int, Field(ge=1)] | None = None
 
 
@@ -114,7 +116,9 @@ class BeziqueScore(EventBase):
     seat: BeziqueSeat
     points: int
     for_: Literal["declaration", "seven", "last-trick", "brisques", "penalty"] = Field(alias="for")
-    ref: Index | None = Field(default=None, description="for a declaration: the declare event")
+    ref: Ref | None = Field(
+        default=None, description="for a declaration: the declare event, by index or id"
+    )
 
 
 class BeziqueResult(EventBase):

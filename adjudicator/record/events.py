@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from adjudicator.cards import CARD_PATTERN, Card
 
@@ -22,6 +24,40 @@ CardField = Annotated[
 ]
 
 
+#: An event's label (an addition to hand-record/1): letters, digits, ``_ . -``, no digit first.
+ID_PATTERN = r"^[A-Za-z_.-][A-Za-z0-9_.-]*$"
+_ID = re.compile(ID_PATTERN)
+
+
+def _check_id(value: str) -> str:
+    if not _ID.match(value):
+        raise ValueError(
+            f"{json.dumps(value, ensure_ascii=False)} is not an id: letters, digits, _ . -,"
+            " not starting with a digit"
+        )
+    return value
+
+
+#: An event's ``id``: a label that ``ref`` may name, so that references do not shift when an
+#: event is inserted.
+EventId = Annotated[
+    str,
+    AfterValidator(_check_id),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": ID_PATTERN,
+            "description": "a label for this event, unique in the record, that a ref may name:"
+            " letters, digits, _ . -, not starting with a digit",
+        }
+    ),
+]
+
+#: A ``ref``: the event's index in ``events`` (counted from 0) or its ``id``. The loader
+#: resolves ids to indices, so the games read integers only.
+Ref = Annotated[int, Field(ge=0)] | EventId
+
+
 class Strict(BaseModel):
     """Unknown fields are an error; models are frozen facts."""
 
@@ -32,3 +68,4 @@ class EventBase(Strict):
     """Fields every event may carry."""
 
     note: str | None = Field(default=None, description="free text, kept in the report")
+    id: EventId | None = None

@@ -1,4 +1,6 @@
-"""bytes -> JSON -> record model. Every failure becomes one ``InputError`` with a JSON pointer."""
+"""bytes -> JSON -> record model. A record that fails becomes one ``InputError`` holding every
+problem found (up to ``MAX_PROBLEMS``), each with its JSON pointer and, when the record was
+given as text, its line and column."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from typing import Any
 from pydantic import ValidationError
 
 from adjudicator.cards import CARD_ERROR
-from adjudicator.errors import InputError, pointer_of
+from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.record.envelope import AnyRecord, RecordAdapter
+from adjudicator.record.lines import locate
+from adjudicator.record.refs import check_refs
 
 _GAMES = ("whist", "bezique", "rubicon-bezique")
 
@@ -25,20 +29,50 @@ def load_record(path: str | Path) -> AnyRecord:
 
 
 def parse_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
-    """Validate a record given as bytes, text or already-decoded JSON. Raises ``InputError``."""
-    if not isinstance(raw, dict):
-        try:  # the common case in one pass inside pydantic-core: no Python dict in between
-            return RecordAdapter.validate_json(raw)
-        except ValidationError:
-            pass  # decode again in Python for a clear message with a JSON pointer
-        data = decode_json(raw)
+    """Validate a record given as bytes, text or already-decoded JSON, and resolve every
+    ``ref`` by id to an event index (what the games read). Raises ``InputError``."""
+    return _validate(raw, resolve=True)
+
+
+def validate_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
+    """Validate a record, references included, but keep them as written (ids, not indices):
+    the record as given, to be written back. Raises ``InputError``."""
+    return _validate(raw, resolve=False)
+
+
+#: Bytes that a record with an ``id`` or a ``ref`` must contain (a key may be escaped).
+_REF_MARKS = (b'"ref"', b'"id"', b"\\u")
+
+
+def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
+    if isinstance(raw, dict):
+        return _checked(raw, resolve, None)
+    try:  # the common case in one pass inside pydantic-core: no Python dict in between
+        record = RecordAdapter.validate_json(raw)
+    except ValidationError:
+        pass  # decode again in Python for clear messages with JSON pointers
     else:
-        data = raw
-    _check_envelope(data)
+        marks = raw.encode() if isinstance(raw, str) else raw
+        if not any(mark in marks for mark in _REF_MARKS):  # no reference to check: fast path
+            return record
+        try:
+            return check_refs(record, resolve)
+        except InputError as error:
+            raise locate(error, raw) from None
+    return _checked(decode_json(raw), resolve, raw)
+
+
+def _checked(data: Any, resolve: bool, raw: bytes | str | None) -> AnyRecord:
+    """Validate decoded JSON; every problem found, located in ``raw`` when given."""
     try:
-        return RecordAdapter.validate_python(data)
-    except ValidationError as exc:
-        raise _input_error(exc, data) from None
+        _check_envelope(data)
+        try:
+            record = RecordAdapter.validate_python(data)
+        except ValidationError as exc:
+            raise _input_error(exc, data) from None
+        return check_refs(record, resolve)
+    except InputError as error:
+        raise error if raw is None else locate(error, raw) from None
 
 
 def decode_json(raw: bytes | str) -> Any:
@@ -53,9 +87,7 @@ def decode_json(raw: bytes | str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            "", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
+        raise InputError("", f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
         raise InputError("", "not JSON: nested too deeply") from None
 
@@ -73,8 +105,17 @@ def _check_envelope(data: Any) -> None:
 
 
 def _input_error(exc: ValidationError, data: Any) -> InputError:
-    """The first validation error as a pointer and a message, union tags dropped."""
-    error = exc.errors(include_url=False)[0]
+    """Every validation error, one problem per place (a value that fits no member of a union
+    fails once for each: the first is kept)."""
+    problems: dict[str, Problem] = {}
+    for error in exc.errors(include_url=False):
+        problem = _problem(error, data)
+        problems.setdefault(problem.pointer, problem)
+    return InputError.of(list(problems.values()))
+
+
+def _problem(error: Any, data: Any) -> Problem:
+    """One validation error as a pointer and a message, union tags dropped."""
     parts: list[str | int] = []
     node: Any = data
     loc = error["loc"]
@@ -107,4 +148,4 @@ def _input_error(exc: ValidationError, data: Any) -> InputError:
         message = f"{json.dumps(error.get('input'))} is not allowed: {message.lower()}"
     elif not message.startswith('"'):
         message = f"{message} (got {json.dumps(error.get('input'), default=str)[:60]})"
-    return InputError(pointer_of(*parts), message)
+    return Problem(pointer_of(*parts), message)

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from adjudicator.record.events import CardField, EventBase, Strict
+from adjudicator.record.events import CardField, EventBase, Ref, Strict
 from adjudicator.seats import Side, WhistSeat
 
 Code = Literal["english-1900", "english-1864", "american-1893"]
@@ -47,8 +47,9 @@ class WhistClaim(EventBase):
     by: Side
     against: WhistSeat | None = None
     trick: Annotated[int, Field(ge=1, le=13)] | None = None
-    ref: Annotated[int, Field(ge=0)] | None = Field(
-        default=None, description="event index of the renouncing play, if the claim names it"
+    ref: Ref | None = Field(
+        default=None,
+        description="the renouncing play, if the claim names it: its event index or id",
     )
 
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique.judge import OrdinaryJudgement
+from adjudicator.games.bezique.state import BeziqueState
+from adjudicator.games.bezique.tables import VARIANTS
+from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
-from adjudicator.record.whist import WhistRecord
+from adjudicator.record.whist import WhistRecord, WhistRules
 from adjudicator.ruling.model import (
     AgreedResult,
     BeziqueClaimed,
@@ -23,12 +27,58 @@ from adjudicator.ruling.model import (
 
 
 def adjudicate(record: AnyRecord) -> Ruling:
-    """Rule on a validated record. Raises ``InputError`` for facts that cannot all be true."""
-    if isinstance(record, WhistRecord):
-        return _whist(record)
-    if isinstance(record, RubiconRecord):
-        return _rubicon(record)
-    return _bezique(record)
+    """Rule on a validated record. Raises ``InputError`` for facts that cannot all be true:
+    the first impossible fact the replay meets, with every problem of every deal as dealt."""
+    try:
+        if isinstance(record, WhistRecord):
+            return _whist(record)
+        if isinstance(record, RubiconRecord):
+            return _rubicon(record)
+        return _bezique(record)
+    except InputError as error:
+        raise _with_deal_problems(record, error) from None
+
+
+def check_deals(record: AnyRecord) -> None:
+    """The deals' consistency only (cards, hand sizes, the trump card), no replay: an
+    ``InputError`` with every problem of every deal."""
+    problems = deal_problems(record)
+    if problems:
+        raise InputError.of(problems)
+
+
+def deal_problems(record: AnyRecord) -> list[Problem]:
+    """Every problem of every deal as dealt, each deal checked on its own."""
+    problems: list[Problem] = []
+    for index, event in enumerate(record.events):
+        if event.type != "deal":
+            continue
+        state = (
+            WhistState(WhistRules())
+            if isinstance(record, WhistRecord)
+            else BeziqueState(VARIANTS[record.game])
+        )
+        try:
+            state._apply_deal(index, event)  # type: ignore[arg-type]
+        except InputError as error:
+            problems += error.problems
+    return problems
+
+
+def _with_deal_problems(record: AnyRecord, error: InputError) -> InputError:
+    """The replay stops at the first impossible fact (what follows it in that deal is
+    unknown); the deals' own problems are still all reported, in the order of the events."""
+    problems = deal_problems(record)
+    if not problems:
+        return error
+    problems += [p for p in error.problems if p not in problems]
+    problems.sort(key=_event_of)
+    return InputError.of(problems)
+
+
+def _event_of(problem: Problem) -> int:
+    parts = problem.pointer.split("/")
+    return int(parts[2]) if len(parts) > 2 and parts[1] == "events" else -1
 
 
 def _ruling(

@@ -16,7 +16,7 @@ from typing import Any
 
 from adjudicator.cards import Card, Suit
 from adjudicator.engine.tricks import PlayedCard, beats
-from adjudicator.errors import InputError, pointer_of
+from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique import declarations
 from adjudicator.games.bezique.endplay import EndPlay
@@ -187,30 +187,39 @@ class BeziqueState(EndPlay, StockPhase, Runs):
             self._incomplete(index)
         where = pointer_of("events", index)
         variant = self.variant
-        hands: dict[str, list[Card]] = {}
+        hands = {seat: list(event.hands[seat]) for seat in SEATS if seat in event.hands}
+        problems: list[Problem] = []  # every problem of the deal, reported together
         for seat in SEATS:
-            if seat not in event.hands:
-                raise InputError(f"{where}/hands", f"no hand for {seat}")
-            cards = list(event.hands[seat])
-            if len(cards) != variant.hand:
-                raise InputError(
-                    f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not {variant.hand}"
+            if seat not in hands:
+                problems.append(Problem(f"{where}/hands", f"no hand for {seat}"))
+            elif len(hands[seat]) != variant.hand:
+                problems.append(
+                    Problem(
+                        f"{where}/hands/{seat}",
+                        f"{seat} holds {len(hands[seat])} cards, not {variant.hand}",
+                    )
                 )
-            hands[seat] = cards
         if variant.turn_up and event.turn_up is None:
-            raise InputError(f"{where}/turn_up", "the ordinary game needs the turned-up trump card")
+            problems.append(
+                Problem(f"{where}/turn_up", "the ordinary game needs the turned-up trump card")
+            )
         if not variant.turn_up and event.turn_up is not None:
-            raise InputError(f"{where}/turn_up", "Rubicon Bézique has no turn-up")
-        self._see_deal(event, hands, where)
+            problems.append(Problem(f"{where}/turn_up", "Rubicon Bézique has no turn-up"))
+        problems += self._see_deal(event, hands, where)
         self.stock: list[Card] | None = None
         self._stock_at = 0  # the next card of ``stock`` (an index: ``pop(0)`` would be O(n))
         if event.stock is not None:
             expected = variant.stock_size - (1 if variant.turn_up else 0)
             if len(event.stock) != expected:
-                raise InputError(
-                    f"{where}/stock", f"the stock holds {len(event.stock)} cards, not {expected}"
+                problems.append(
+                    Problem(
+                        f"{where}/stock",
+                        f"the stock holds {len(event.stock)} cards, not {expected}",
+                    )
                 )
             self.stock = list(event.stock)
+        if problems:
+            raise InputError.of(problems)
         self.remaining = variant.stock_size  # cards still to be drawn, turn-up included
         number = len(self.deals) + 1
         trump = (
@@ -234,35 +243,49 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         if event.turn_up is not None and event.turn_up.rank == "7":
             self.deal.sevens.append((index, event.dealer, "turned up"))  # BEZ-DEAL-3
 
-    def _see_deal(self, event: BeziqueDeal, hands: dict[str, list[Card]], where: str) -> None:
+    def _see_deal(
+        self, event: BeziqueDeal, hands: dict[str, list[Card]], where: str
+    ) -> list[Problem]:
         """``_see`` every card dealt (up to 128): counted in C, and walked one by one, in the
-        record's order, only when something is wrong, to point at the first error."""
-        cards = [card for seat in SEATS for card in hands[seat]]
+        record's order, only when something is wrong, to point at each error."""
+        cards = [card for seat in SEATS for card in hands.get(seat, ())]
         if event.turn_up is not None:
             cards.append(event.turn_up)
         cards.extend(event.stock or ())
         self.seen = Counter(cards)
-        if _PACK.issuperset(self.seen) and max(self.seen.values()) <= self.variant.copies:
-            return
+        if (
+            _PACK.issuperset(self.seen)
+            and max(self.seen.values(), default=0) <= self.variant.copies
+        ):
+            return []
         self.seen = Counter()
-        for seat in SEATS:
-            for position, card in enumerate(hands[seat]):
-                self._see(card, f"{where}/hands/{seat}/{position}")
+        places = [
+            (card, f"{where}/hands/{seat}/{position}")
+            for seat in SEATS
+            for position, card in enumerate(hands.get(seat, ()))
+        ]
         if event.turn_up is not None:
-            self._see(event.turn_up, f"{where}/turn_up")
-        for position, card in enumerate(event.stock or ()):
-            self._see(card, f"{where}/stock/{position}")
+            places.append((event.turn_up, f"{where}/turn_up"))
+        places += [(card, f"{where}/stock/{n}") for n, card in enumerate(event.stock or ())]
+        seen = ((pointer, self._unseen(card)) for card, pointer in places)
+        return [Problem(pointer, message) for pointer, message in seen if message]
 
     def _see(self, card: Card, pointer: str) -> None:
+        message = self._unseen(card)
+        if message:
+            raise InputError(pointer, message)
+
+    def _unseen(self, card: Card) -> str:
+        """Count one more copy of the card seen; what is wrong with it, if anything."""
         if card.rank not in RANKS:
-            raise InputError(pointer, f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)")
+            return f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)"
         self.seen[card] += 1
         if self.seen[card] > self.variant.copies:
-            raise InputError(
-                pointer,
+            return (
                 f"{card} appears more than {self.variant.copies} times: the"
-                f" pack holds {self.variant.copies} of each card",
+                f" pack holds {self.variant.copies} of each card"
             )
+        return ""
 
     def _incomplete(self, index: int | None) -> None:
         done = len([t for t in self.deal.tricks if t.winner])

@@ -12,11 +12,11 @@ whole deal is known.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NoReturn, TypeVar
+from typing import TypeVar
 
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
-from adjudicator.errors import InputError, pointer_of
+from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist.facts import (
     DealFacts,
@@ -188,13 +188,9 @@ class WhistState(Withdrawals):
             len(hands) != 4
             or any(len(cards) != 13 for cards in hands.values())
             or len(set().union(*hands.values())) != 52
+            or event.trump not in hands[event.dealer]
         ):
-            self._bad_hands(index, event)
-        if event.trump not in hands[event.dealer]:
-            raise InputError(
-                f"{pointer_of('events', index)}/trump",
-                f"the trump card {event.trump} is not in the dealer's ({event.dealer}) hand",
-            )
+            raise InputError.of(self._deal_problems(index, event))
         number = len(self.deals) + 1
         deal = DealFacts(number, index, event.dealer, event.trump, hands)
         deal.tricks.append(Trick(1, _LEFT[event.dealer]))
@@ -204,29 +200,41 @@ class WhistState(Withdrawals):
         self.phase = _PLAY
 
     @staticmethod
-    def _bad_hands(index: int, event: WhistDeal) -> NoReturn:
-        """Name the first thing wrong with hands that are not 4 x 13 distinct cards."""
+    def _deal_problems(index: int, event: WhistDeal) -> list[Problem]:
+        """Everything wrong with a deal that is not 4 x 13 distinct cards with the trump card
+        in the dealer's hand: each hand missing, each card dealt twice, each wrong size."""
         where = pointer_of("events", index)
         seen: dict[Card, str] = {}
+        problems: list[Problem] = []
         for seat in WHIST_SEATS:
             if seat not in event.hands:
-                raise InputError(f"{where}/hands", f"no hand for {seat}")
+                problems.append(Problem(f"{where}/hands", f"no hand for {seat}"))
+                continue
             cards = event.hands[seat]
             for position, card in enumerate(cards):
                 if card in seen:
-                    raise InputError(
-                        f"{where}/hands/{seat}/{position}",
-                        f"{card} is dealt twice (also to {seen[card]})",
+                    problems.append(
+                        Problem(
+                            f"{where}/hands/{seat}/{position}",
+                            f"{card} is dealt twice (also to {seen[card]})",
+                        )
                     )
-                seen[card] = seat
+                seen.setdefault(card, seat)
             if len(cards) != 13:
-                raise InputError(
-                    f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13"
+                problems.append(
+                    Problem(f"{where}/hands/{seat}", f"{seat} holds {len(cards)} cards, not 13")
                 )
-        if len(seen) != 52:  # pragma: no cover - 4 x 13 distinct cards are the whole pack
+        if event.dealer in event.hands and event.trump not in event.hands[event.dealer]:
+            problems.append(
+                Problem(
+                    f"{where}/trump",
+                    f"the trump card {event.trump} is not in the dealer's ({event.dealer}) hand",
+                )
+            )
+        if not problems:  # pragma: no cover - 4 x 13 distinct cards are the whole pack
             missing = [str(c) for c in whist_pack() if c not in seen]
-            raise InputError(f"{where}/hands", f"cards missing from the pack: {missing}")
-        raise AssertionError("4 x 13 distinct cards are a whole pack")  # pragma: no cover
+            problems.append(Problem(f"{where}/hands", f"cards missing from the pack: {missing}"))
+        return problems
 
     def _incomplete_deal(self, index: int | None) -> None:
         done = len(self._complete_tricks())

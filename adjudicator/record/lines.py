@@ -1,0 +1,89 @@
+"""Where a JSON pointer's value starts in the text of a record: line and column.
+
+Run only when a record is refused (the good path never scans). The scanner walks the JSON
+text once and notes where each value begins; a pointer to something absent (a required field
+missing) is placed at the nearest value that is there (its object).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_right
+from contextlib import suppress
+from dataclasses import replace
+
+from adjudicator.errors import InputError, Problem
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_SCALAR = re.compile(r"[^\s,\]}]+")
+_SPACE = re.compile(r"\s*")
+
+
+def value_offsets(text: str) -> dict[str, int]:
+    """JSON pointer -> offset in ``text`` where that value starts (valid JSON expected; what
+    cannot be scanned is left out)."""
+    offsets: dict[str, int] = {}
+    with suppress(IndexError, AttributeError, RecursionError):
+        _value(text, _skip(text, 0), "", offsets)
+    return offsets
+
+
+def _skip(text: str, at: int) -> int:
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+
+def _value(text: str, at: int, pointer: str, offsets: dict[str, int]) -> int:
+    """Scan the value starting at ``at``; return the offset just after it."""
+    offsets[pointer] = at
+    first = text[at]
+    if first == '"':
+        return _STRING.match(text, at).end()  # type: ignore[union-attr]
+    if first not in "{[":
+        return _SCALAR.match(text, at).end()  # type: ignore[union-attr]
+    close = "}" if first == "{" else "]"
+    at = _skip(text, at + 1)
+    index = 0
+    while text[at] != close:
+        if first == "{":
+            end = _STRING.match(text, at).end()  # type: ignore[union-attr]
+            key = _key(text[at:end])
+            at = _skip(text, _skip(text, end) + 1)  # past the colon
+        else:
+            key = str(index)
+            index += 1
+        at = _skip(text, _value(text, at, f"{pointer}/{key}", offsets))
+        if text[at] == ",":
+            at = _skip(text, at + 1)
+    return at + 1
+
+
+def _key(quoted: str) -> str:
+    """An object key as a pointer part (RFC 6901 escapes)."""
+    return str(json.loads(quoted)).replace("~", "~0").replace("/", "~1")
+
+
+def locate(error: InputError, raw: bytes | str) -> InputError:
+    """The error with the line and column of each problem that has none, from the record's
+    text; ``error`` itself when the text cannot be read."""
+    if all(p.line is not None for p in error.problems):
+        return error
+    text = raw.decode("utf-8-sig", "replace") if isinstance(raw, bytes) else raw.lstrip("\ufeff")
+    offsets = value_offsets(text)
+    if not offsets:
+        return error
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def place(problem: Problem) -> Problem:
+        if problem.line is not None:
+            return problem
+        pointer = problem.pointer
+        while pointer not in offsets and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        offset = offsets.get(pointer)
+        if offset is None:
+            return problem
+        line = bisect_right(starts, offset) - 1
+        return replace(problem, line=line + 1, column=offset - starts[line] + 1)
+
+    return InputError.of([place(p) for p in error.problems], error.total)

@@ -1,0 +1,121 @@
+"""Event ids and the references that name them (``ref``): checked, then resolved to indices.
+
+A ``ref`` names an event by its index in ``events`` or by its ``id``. Every reference must
+name an event that exists and is of a kind the referring event can be about (``REF_KINDS``):
+a wrong one is an input error, never a silent re-reading. Whether the event named comes
+before or after is for the games to rule on (a claim about a revoke not yet made is a
+finding), so a forward reference passes here. Ids are resolved to indices once, after
+validation, so the games read integer refs only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from adjudicator.errors import InputError, Problem, pointer_of
+
+#: What an event of each kind may name with ``ref``: (game family, type, kind or ``for``) ->
+#: the events it may point at, as (type, must carry points). An event whose key is absent
+#: (a count of brisques, a score for the seven...) names no event.
+REF_KINDS: dict[tuple[str, str, str | None], tuple[tuple[str, bool], ...]] = {
+    # whist: a revoke claim names the renouncing play (WHIST-REVOKE-6, -7)
+    ("whist", "claim", "revoke"): (("play", False),),
+    # Bézique: a declaration announced "to score" is scored later by a score naming it
+    ("bezique", "score", "declaration"): (("declare", False),),
+    # a challenge of a declaration names it, or the score of the carried declaration
+    ("bezique", "claim", "irregular-declaration"): (("declare", False), ("score", False)),
+    # a challenge of a mark names the mark: a score, a declaration (a carried one through its
+    # later score), or an exchange of the seven that marked points
+    ("bezique", "claim", "score"): (("score", False), ("declare", False), ("exchange", True)),
+    # an end-play claim names the card complained of
+    ("bezique", "claim", "revoke"): (("play", False),),
+}
+
+_FAMILY = {"whist": "whist", "bezique": "bezique", "rubicon-bezique": "bezique"}
+
+
+def _what(event: Any) -> str:
+    """An event as the messages name it: "a play", "a score (seven)", "a claim (revoke)"."""
+    kind = getattr(event, "kind", None) or getattr(event, "for_", None)
+    article = "an" if event.type[0] in "aeiou" else "a"
+    return f"{article} {event.type}" + (f" ({kind})" if kind else "")
+
+
+def _wanted(allowed: tuple[tuple[str, bool], ...]) -> str:
+    names = [f"{kind} with points" if points else kind for kind, points in allowed]
+    return " or ".join(f"a {name}" if name[0] not in "aeiou" else f"an {name}" for name in names)
+
+
+def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]:
+    """Every reference problem, and the index each ``ref`` by id names."""
+    problems: list[Problem] = []
+    ids: dict[str, int] = {}
+    for index, event in enumerate(events):
+        if event.id is None:
+            continue
+        if event.id in ids:
+            problems.append(
+                Problem(
+                    pointer_of("events", index, "id"),
+                    f"the id {json.dumps(event.id)} is already the id of event "
+                    f"{ids[event.id]}: ids must be unique",
+                )
+            )
+        else:
+            ids[event.id] = index
+    resolved: dict[int, int] = {}
+    for index, event in enumerate(events):
+        ref = getattr(event, "ref", None)
+        if ref is None:
+            continue
+        where = pointer_of("events", index, "ref")
+        if isinstance(ref, str):
+            if ref not in ids:
+                problems.append(Problem(where, f"no event has the id {json.dumps(ref)}"))
+                continue
+            target = resolved[index] = ids[ref]
+            named = f"{json.dumps(ref)} (event {target})"
+        elif ref >= len(events):
+            problems.append(
+                Problem(
+                    where,
+                    f"there is no event {ref}: the record has {len(events)} events,"
+                    f" 0 to {len(events) - 1}",
+                )
+            )
+            continue
+        else:
+            target, named = ref, f"event {ref}"
+        kind = getattr(event, "kind", None) or getattr(event, "for_", None)
+        allowed = REF_KINDS.get((_FAMILY[game], event.type, kind))
+        if allowed is None:
+            problems.append(Problem(where, f"{_what(event)} names no event, but ref gives {named}"))
+            continue
+        pointed = events[target]
+        if not any(
+            pointed.type == kind and (not points or getattr(pointed, "points", None) is not None)
+            for kind, points in allowed
+        ):
+            problems.append(
+                Problem(
+                    where,
+                    f"{named} is {_what(pointed)}; {_what(event)} must name {_wanted(allowed)}",
+                )
+            )
+    return problems, resolved
+
+
+def check_refs(record: Any, resolve: bool) -> Any:
+    """The record with its references checked (``InputError`` with every problem) and, if
+    ``resolve``, every ``ref`` by id replaced by the index of the event it names."""
+    events = record.events
+    problems, resolved = _check(events, record.game)
+    if problems:
+        raise InputError.of(problems)
+    if not resolve or not resolved:
+        return record
+    rewritten = list(events)
+    for index, target in resolved.items():
+        rewritten[index] = events[index].model_copy(update={"ref": target})
+    return record.model_copy(update={"events": rewritten})
