@@ -8,6 +8,7 @@ so the parent process only writes and counts.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 import sys
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import InputError
+from adjudicator.notation import Notation, looks_like_notation, read_notation
 from adjudicator.record.load import decode_json, parse_record
 from adjudicator.render.json import render_json, render_json_line
 from adjudicator.render.text import render_text
@@ -51,14 +53,14 @@ def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> It
     """Every record named: files (``.jsonl`` line by line), folders recursively, ``-``."""
     for name in paths:
         if name == "-":
-            yield from _lines("<stdin>", stdin if stdin is not None else sys.stdin.buffer)
+            yield from _stdin("<stdin>", stdin if stdin is not None else sys.stdin.buffer)
             continue
         path = Path(name)
         if path.is_dir():
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for file in sorted(files):
-                    if file.endswith((".json", ".jsonl")):
+                    if file.endswith((".json", ".jsonl", ".hrn")):
                         yield from _file(Path(root) / file)
         else:
             yield from _file(path)
@@ -78,8 +80,24 @@ def _file(path: Path) -> Iterator[Item]:
         yield Item(str(path), b"\0" + str(exc.strerror or exc).encode())
 
 
-def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
-    for number, line in enumerate(stream, 1):
+def _stdin(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
+    """Standard input: one record in the notation (recognised by its ``%HRN`` line, after
+    any blank and comment lines), else JSON Lines."""
+    lines = iter(stream)
+    leading: list[bytes] = []
+    for line in lines:
+        leading.append(line)
+        stripped = line.strip()
+        if stripped and not stripped.startswith(b"#"):
+            break
+    if looks_like_notation(b"".join(leading)):
+        yield Item(name, b"".join(leading) + b"".join(lines))
+        return
+    yield from _lines(name, leading, lines)
+
+
+def _lines(name: str, stream: Iterable[bytes], more: Iterable[bytes] = ()) -> Iterator[Item]:
+    for number, line in enumerate(itertools.chain(stream, more), 1):
         if line.strip():
             yield Item(f"{name}:{number}", line)
 
@@ -89,19 +107,19 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
     if item.raw.startswith(b"\0"):
         message = f"{item.source}: /: cannot read: {item.raw[1:].decode()}"
         return Outcome(item.source, "unjudgeable", "", message)
+    notation: Notation | None = None
     try:
-        record = parse_record(item.raw)
+        if item.source.endswith(".hrn") or looks_like_notation(item.raw[:4096]):
+            notation = read_notation(item.raw)
+            record = parse_record(notation.data)
+        else:
+            record = parse_record(item.raw)
         if quick:
             check_deals(record)
             return Outcome(item.source, "clean", "")
         ruling = adjudicate(record)
     except InputError as error:
-        return Outcome(
-            item.source,
-            "unjudgeable",
-            "",
-            f"{item.source}: {error.pointer or '/'}: {error.message}",
-        )
+        return Outcome(item.source, "unjudgeable", "", error_text(item.source, error, notation))
     except Exception as error:  # a bug of ours: one line, never a traceback
         return Outcome(
             item.source,
@@ -118,6 +136,20 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
     else:
         output = render_text(ruling)
     return Outcome(item.source, status, output, rules=rules)
+
+
+def error_text(source: str, error: InputError, notation: Notation | None = None) -> str:
+    """One line per problem: ``file: /pointer: message``; in the notation also the line and
+    column, ``file.hrn:LINE:COL: message`` (a syntax problem has no pointer)."""
+    lines = []
+    for problem in error.problems:
+        where = (problem.line, problem.column) if problem.line is not None else None
+        if where is None and notation is not None:
+            where = notation.position(problem.pointer)
+        place = f"{source}:{where[0]}:{where[1]}" if where else source
+        pointer = problem.pointer or ("" if where else "/")
+        lines.append(f"{place}: {pointer + ': ' if pointer else ''}{problem.message}")
+    return "\n".join(lines)
 
 
 def check_deals(record: object) -> None:
