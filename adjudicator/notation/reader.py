@@ -119,7 +119,7 @@ class _Reader:
         self._flush()
         if self.events is None:
             self.data["events"] = []
-            if "game" not in self.data and started:
+            if "game" not in self.data and started and not self.problems:
                 self._problem(number or 1, 1, "expected a 'game' line: " + ", ".join(_GAMES))
 
     def _problem(self, line: int, column: int, message: str) -> None:
@@ -232,14 +232,21 @@ class _Reader:
         for step in range(len(seats)):
             seat = seats[(first + step) % len(seats)]
             column = tokens[2 + seats.index(seat)].column
-            event = {"type": "play", "seat": seat, "card": cards[seats.index(seat)]}
+            card, _, source = cards[seats.index(seat)].partition("/")
+            event = {"type": "play", "seat": seat, "card": card}
+            if source:
+                event["from"] = source
             self._add(event, (number, column))
 
     def _card_or_text(self, token: Token, number: int) -> str:
-        """A card of a trick line; a bad one is reported and kept as written, so that the
-        trick still counts and the lines after it are checked as usual."""
+        """A card of a trick line (Bézique: ``KS/table`` or ``KS/hand`` says where it came
+        from); a bad one is reported and kept as written, so that the trick still counts and
+        the lines after it are checked as usual."""
+        text, slash, source = token.text.partition("/")
         try:
-            return parse_card(token)
+            if slash and (self.game == "whist" or source not in ("hand", "table")):
+                raise SyntaxProblem(token.column, f"expected {text}/table or {text}/hand")
+            return parse_card(Token(text, token.column)) + slash + source
         except SyntaxProblem as problem:
             self._problem(number, problem.column, problem.message)
             return token.text

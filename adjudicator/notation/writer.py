@@ -16,6 +16,7 @@ from adjudicator.notation.syntax import LABEL, MAGIC, VERSION, format_hand, form
 from adjudicator.notation.table import Table, seats_for
 
 _SIDES = ("NS", "EW", "A", "B")
+_FROM = ("hand", "table")
 
 
 def write_notation(data: dict[str, Any]) -> str:
@@ -90,7 +91,7 @@ class _Writer:
         plays = self.events[index : index + len(self.seats)]
         if len(plays) < len(self.seats) or not self.table.is_empty:
             return False
-        if any(set(p) != {"type", "seat", "card"} or p["type"] != "play" for p in plays):
+        if any(not _is_plain_play(p, self.game) for p in plays):
             return False
         if plays[0]["seat"] not in self.seats or not all(is_card(str(p["card"])) for p in plays):
             return False
@@ -100,8 +101,8 @@ class _Writer:
 
     def _trick_line(self, index: int) -> str:
         plays = self.events[index : index + len(self.seats)]
-        by_seat = {p["seat"]: p["card"] for p in plays}
-        cards = "".join(f"{by_seat[seat]:<5}" for seat in self.seats).rstrip()
+        by_seat = {p["seat"]: p["card"] + (f"/{p['from']}" if "from" in p else "") for p in plays}
+        cards = "".join(f"{by_seat[seat]:<5} " for seat in self.seats).rstrip()
         return f"{self.table.tricks + 1:>3}  {plays[0]['seat']}   {cards}"
 
     def _after_trick(self, index: int, winner: str) -> int:
@@ -159,6 +160,12 @@ class _Writer:
                 break
             del rest[name]
         return words
+
+
+def _is_plain_play(play: dict[str, Any], game: str) -> bool:
+    """A play a trick line can hold: seat and card, and in Bézique where it came from."""
+    keys = set(play) - {"from"} if game != "whist" and play.get("from") in _FROM else set(play)
+    return keys == {"type", "seat", "card"} and play["type"] == "play"
 
 
 def _all_cards(cards: Any) -> bool:
