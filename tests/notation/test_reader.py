@@ -73,7 +73,22 @@ def test_the_header_lines_make_the_envelope_with_typed_rules_and_string_names() 
 )
 def test_a_hand_reads_the_same_in_every_form(hand: str) -> None:
     deal = events(WHIST_HEAD + "deal dealer=S trump=3C\nN " + hand + "\n")[0]
-    assert deal["hands"]["N"] == ["AS", "KS", "6S", "6H", "2H", "9D", "6D", "3D", "KC", "9C", "7C", "6C", "5C", "3C"]
+    assert deal["hands"]["N"] == [
+        "AS",
+        "KS",
+        "6S",
+        "6H",
+        "2H",
+        "9D",
+        "6D",
+        "3D",
+        "KC",
+        "9C",
+        "7C",
+        "6C",
+        "5C",
+        "3C",
+    ]
 
 
 def test_voids_and_tens_in_the_suit_forms() -> None:
