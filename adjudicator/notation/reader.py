@@ -149,6 +149,8 @@ class _Reader:
             self._hand(head, tokens[1:])
             return
         if head.text == "stock" and self.deal is not None:
+            if "stock" in self.deal:
+                raise SyntaxProblem(head.column, "a second stock for this deal")
             self.deal["stock"] = [parse_card(t) for t in tokens[1:]]
             return
         self.deal = None
@@ -199,6 +201,8 @@ class _Reader:
         if self.deal is None:
             raise SyntaxProblem(seat.column, "a hand line belongs right after its deal line")
         hands = self.deal["hands"]
+        if not isinstance(hands, dict):
+            raise SyntaxProblem(seat.column, "the hands are given on the deal line already")
         if seat.text in hands:
             raise SyntaxProblem(seat.column, f"a second hand for {seat.text} in this deal")
         hands[seat.text] = parse_hand(tokens)
