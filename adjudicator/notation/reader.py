@@ -46,10 +46,18 @@ class Notation:
     data: dict[str, Any]
     event_positions: list[Position]
     header_positions: dict[str, Position] = field(default_factory=dict)
+    #: Parts written on lines of their own: ``/events/0/hands/N``, ``/events/0/stock``.
+    part_positions: dict[str, Position] = field(default_factory=dict)
 
     def position(self, pointer: str) -> Position | None:
-        """The line and column of the text that made the part at this JSON pointer."""
+        """The line and column of the text that made the part at this JSON pointer: the
+        hand or stock line, else the event's line (a trick line: the card's column), else
+        the header."""
         parts = pointer.split("/")
+        for end in range(len(parts), 3, -1):
+            found = self.part_positions.get("/".join(parts[:end]))
+            if found is not None:
+                return found
         if len(parts) > 2 and parts[1] == "events" and parts[2].isdigit():
             index = int(parts[2])
             return self.event_positions[index] if index < len(self.event_positions) else None
@@ -80,7 +88,7 @@ def read_notation(text: str | bytes) -> Notation:
         raise InputError(
             "", first.message, line=first.line, column=first.column, problems=tuple(problems)
         )
-    return Notation(reader.data, reader.positions, reader.header_positions)
+    return Notation(reader.data, reader.positions, reader.header_positions, reader.part_positions)
 
 
 class _Reader:
@@ -88,6 +96,7 @@ class _Reader:
         self.data: dict[str, Any] = {"format": "hand-record/1"}
         self.positions: list[Position] = []
         self.header_positions: dict[str, Position] = {}
+        self.part_positions: dict[str, Position] = {}
         self.problems: list[Problem] = []
         self.events: list[dict[str, Any]] | None = None
         self.game: str | None = None
@@ -95,6 +104,7 @@ class _Reader:
         self.deal: dict[str, Any] | None = None  # the deal whose hand lines may follow
         self.pending: tuple[str, Position] | None = None  # a trick's winner, draws not yet made
         self.damaged = False  # a problem since the last deal: trick numbers are not checked
+        self.lost_game = False  # events came before any game line (reported once)
 
     def read(self, text: str) -> None:
         started = False
@@ -143,15 +153,20 @@ class _Reader:
             self._header(head.text, tokens[1:], where)
             return
         if self.game is None:
+            if "game" in self.header_positions or self.lost_game:
+                return  # the game line was wrong or missing: reported once, not on every line
+            self.lost_game = True
             raise SyntaxProblem(head.column, "expected a 'game' line before the events")
         seats = seats_for(self.game)
         if head.text in seats and head.key is None:
             self._hand(head, tokens[1:])
+            self.part_positions[f"/events/{len(self.positions) - 1}/hands/{head.text}"] = where
             return
         if head.text == "stock" and self.deal is not None:
             if "stock" in self.deal:
                 raise SyntaxProblem(head.column, "a second stock for this deal")
             self.deal["stock"] = [parse_card(t) for t in tokens[1:]]
+            self.part_positions[f"/events/{len(self.positions) - 1}/stock"] = where
             return
         self.deal = None
         if head.text.isdigit():
