@@ -99,6 +99,7 @@ def test_errors_after_reading_name_the_json_path_and_the_notation_line(tmp_path:
             text.replace("  5  N   KS   5S", "  5  N   KS   9S"),
             ":26:15: /events/37/card: E does not hold 9S",
         ),
+        (text.replace("E  954.K74", "E  954.K75"), ":14:1: /events/0/hands/W/4: 5H is dealt twice"),
     ]
     for number, (changed, expected) in enumerate(cases):
         bad = tmp_path / f"bad{number}.hrn"

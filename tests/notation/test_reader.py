@@ -273,7 +273,10 @@ def test_trick_numbers_are_checked_against_the_tricks_of_the_deal() -> None:
 def test_the_version_line_and_the_game_are_required() -> None:
     assert problems("game whist\n") == ["1:1: expected '%HRN 1' on the first line"]
     assert problems("%HRN 2\n") == ["1:1: expected version 1: '%HRN 1'"]
-    assert problems("%HRN 1\nplay N 2C\n") == ["2:1: expected a 'game' line before the events"]
+    assert problems("%HRN 1\nplay N 2C\ncut\n") == ["2:1: expected a 'game' line before the events"]
+    assert problems("%HRN 1\ngame chess\ncut\n") == [
+        "2:1: expected the game: whist, bezique, rubicon-bezique"
+    ]
     assert problems("") == ["1:1: expected '%HRN 1' on the first line"]
 
 
