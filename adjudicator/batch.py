@@ -109,7 +109,7 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
         return Outcome(item.source, "unjudgeable", "", message)
     notation: Notation | None = None
     try:
-        if item.source.endswith(".hrn") or looks_like_notation(item.raw[:4096]):
+        if item.source.endswith(".hrn") or looks_like_notation(item.raw):
             notation = read_notation(item.raw)
             record = parse_record(notation.data)
         else:

@@ -51,7 +51,7 @@ def format_json(record: dict[str, Any]) -> str:
 def read_any(raw: bytes, name: str = "") -> tuple[dict[str, Any], Notation | None]:
     """A record's data from JSON or HRN (by the ``.hrn`` extension or by content), with the
     notation's positions when it was HRN. Raises ``InputError``."""
-    if name.endswith(".hrn") or looks_like_notation(raw[:4096]):
+    if name.endswith(".hrn") or looks_like_notation(raw):
         notation = read_notation(raw)
         return notation.data, notation
     data = decode_json(raw)

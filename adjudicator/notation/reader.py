@@ -10,6 +10,7 @@ of ``table.Table``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,7 @@ _GAMES = ("whist", "bezique", "rubicon-bezique")
 #: Fields whose bare values are always text, never numbers.
 STRING_KEYS = ("note", "id")
 _SCORE_KEYS = ("NS", "EW", "A", "B")
+_SPACE = re.compile(rb"\s*")
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,11 @@ class Notation:
 def looks_like_notation(first_bytes: bytes) -> bool:
     """Whether these first bytes of an input begin HRN (``%HRN`` on the first line that is
     not blank or a comment), as opposed to JSON. Cheap: JSON is rejected at its ``{``."""
-    text = first_bytes.decode("utf-8", "ignore").removeprefix("\ufeff")
+    space = _SPACE.match(first_bytes)
+    start = space.end() if space else 0
+    if first_bytes[start : start + 1] in (b"{", b"["):
+        return False
+    text = first_bytes[:4096].decode("utf-8", "ignore").removeprefix("\ufeff")
     for line in text.splitlines():
         stripped = line.strip()
         if stripped and not stripped.startswith("#"):
