@@ -50,7 +50,7 @@ class _Writer:
                     self.lines.append("")
                     self.lines.extend(self._deal(event))
                 else:
-                    self.lines.append(self._event(event))
+                    self.lines.append(self._event(event) + self._trick_comment(event))
                 winner = self.table.feed(event)
                 index += 1
             if winner is not None and self.game != "whist":
@@ -104,6 +104,12 @@ class _Writer:
         by_seat = {p["seat"]: p["card"] + (f"/{p['from']}" if "from" in p else "") for p in plays}
         cards = "".join(f"{by_seat[seat]:<5} " for seat in self.seats).rstrip()
         return f"{self.table.tricks + 1:>3}  {plays[0]['seat']}   {cards}"
+
+    def _trick_comment(self, event: dict[str, Any]) -> str:
+        """A trick begun on a ``play`` line is numbered in a comment, for the reader's eye."""
+        if event.get("type") == "play" and self.table.is_empty:
+            return f"  # trick {self.table.tricks + 1}"
+        return ""
 
     def _after_trick(self, index: int, winner: str) -> int:
         """Leave out the draws after a trick when the reader will make exactly them; write
