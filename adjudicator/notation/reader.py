@@ -115,7 +115,9 @@ class _Reader:
     def read(self, text: str) -> None:
         started = False
         number = 0
-        for number, line in enumerate(text.splitlines(), 1):
+        # lines end at \n only: a quoted note may hold other line separators (U+2028, \x85)
+        for number, line in enumerate(text.split("\n"), 1):
+            line = line.removesuffix("\r")
             try:
                 tokens = tokenize(line)
                 if not tokens:

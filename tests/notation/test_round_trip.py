@@ -76,7 +76,8 @@ def test_odd_values_survive_the_trip() -> None:
     record = json.loads((FIXTURES / "whist" / "revoke-penalty-tricks.json").read_text("utf-8"))
     record["meta"] = {"table": "9", "flag": "true", "hash": "#1 board", "empty": ""}
     record["players"]["N"] = 'Agnes "Nan" Bell'
-    record["events"][1]["note"] = "led # out of turn? no; 12"
+    record["events"][1]["note"] = "led # out of turn? no; 12\u2028\x85\r\n\ttab"
+    record["events"][2]["note"] = "12"
     record["events"][5]["card"] = record["events"][5]["card"].lower().replace("10", "t")
     record["rules"] = {"code": "english-1864", "revoker_cap": 4, "honours_counted": False}
     canonical = canonical_record(record)
