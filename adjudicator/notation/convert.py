@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from adjudicator.errors import InputError
 from adjudicator.notation.reader import Notation, looks_like_notation, read_notation
 from adjudicator.notation.writer import write_notation
 from adjudicator.record.load import decode_json, parse_record
@@ -56,7 +57,7 @@ def read_any(raw: bytes, name: str = "") -> tuple[dict[str, Any], Notation | Non
         return notation.data, notation
     data = decode_json(raw)
     if not isinstance(data, dict):
-        data = {"": data}  # refused by the envelope check, with its message
+        raise InputError("", "a hand record must be a JSON object")
     return data, None
 
 
