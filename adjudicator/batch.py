@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError
+from adjudicator.notation import Notation, looks_like_notation, read_notation
 from adjudicator.record.lines import locate
 from adjudicator.record.load import decode_json, parse_record
 from adjudicator.render.json import render_json, render_json_line
@@ -61,7 +62,7 @@ def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> It
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for file in sorted(files):
-                    if file.endswith((".json", ".jsonl")):
+                    if file.endswith((".json", ".jsonl", ".hrn")):
                         yield from _file(Path(root) / file)
         else:
             yield from _file(path)
@@ -81,28 +82,33 @@ def _file(path: Path) -> Iterator[Item]:
         yield Item(str(path), b"\0" + str(exc.strerror or exc).encode())
 
 
-def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
-    for number, line in enumerate(stream, 1):
-        if line.strip():
-            yield Item(f"{name}:{number}", line.rstrip(b"\r\n"), whole=False)
-
-
 def _stdin(stream: Iterable[bytes]) -> Iterator[Item]:
-    """Standard input, sniffed by content: JSON Lines when its first line is a whole JSON
-    object (then streamed line by line, never read whole: archives of a million records come
-    this way), else one JSON document, pretty-printed or not, read whole."""
+    """Standard input, sniffed by content: one record in the notation (its ``%HRN`` line,
+    after any blank and comment lines); JSON Lines when the first line is a whole JSON object
+    (then streamed line by line, never read whole: archives of a million records come this
+    way); else one JSON document, pretty-printed or not, read whole."""
     lines = iter(stream)
     head: list[bytes] = []
     for line in lines:
         head.append(line)
-        if line.strip():
+        stripped = line.strip()
+        if stripped and not stripped.startswith(b"#"):
             break
+    if looks_like_notation(b"".join(head)):
+        yield Item("<stdin>", b"".join(chain(head, lines)))
+        return
     if head and _is_object(head[-1]):
         yield from _lines("<stdin>", chain(head, lines))
         return
     raw = b"".join(chain(head, lines))
     if raw.strip():
         yield Item("<stdin>", raw)
+
+
+def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
+    for number, line in enumerate(stream, 1):
+        if line.strip():
+            yield Item(f"{name}:{number}", line.rstrip(b"\r\n"), whole=False)
 
 
 def _is_object(line: bytes) -> bool:
@@ -118,14 +124,19 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
     if item.raw.startswith(b"\0"):
         message = f"{item.source}: /: cannot read: {item.raw[1:].decode()}"
         return Outcome(item.source, "unjudgeable", "", message)
+    notation: Notation | None = None
     try:
-        record = parse_record(item.raw)
+        if _is_notation(item):
+            notation = read_notation(item.raw)
+            record = parse_record(notation.data)
+        else:
+            record = parse_record(item.raw)
         if quick:
             check_deals(record)
             return Outcome(item.source, "clean", "")
         ruling = adjudicate(record)
     except InputError as error:
-        return Outcome(item.source, "unjudgeable", "", describe(item, error))
+        return Outcome(item.source, "unjudgeable", "", describe(item, error, notation))
     except Exception as error:  # a bug of ours: one line, never a traceback
         return Outcome(
             item.source,
@@ -149,17 +160,28 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
 _SETTINGS: tuple[str, bool] = ("text", False)
 
 
-def describe(item: Item, error: InputError) -> str:
+def _is_notation(item: Item) -> bool:
+    return item.source.endswith(".hrn") or looks_like_notation(item.raw)
+
+
+def describe(item: Item, error: InputError, notation: Notation | None = None) -> str:
     """One line per problem: ``FILE:LINE:COL: /pointer: message`` (in an archive, the
-    archive's line and the column in it: ``archive.jsonl:17:40: /pointer: message``), and a
-    last line for those not shown."""
-    error = locate(error, item.raw)
+    archive's line and the column in it: ``archive.jsonl:17:40: /pointer: message``; in the
+    notation, the line and column of the text that made the event, and no pointer for a
+    syntax problem), and a last line for those not shown."""
+    in_notation = notation is not None or _is_notation(item)
+    if not in_notation:
+        error = locate(error, item.raw)
     lines = []
     for problem in error.problems:
-        where = item.source
-        if problem.line is not None:  # a line of an archive is line 1 of its record
-            where += f":{problem.line}:{problem.column}" if item.whole else f":{problem.column}"
-        lines.append(f"{where}: {problem.pointer or '/'}: {problem.message}")
+        where = (problem.line, problem.column) if problem.line is not None else None
+        if where is None and notation is not None:
+            where = notation.position(problem.pointer)
+        place = item.source
+        if where is not None:  # a line of an archive is line 1 of its record
+            place += f":{where[0]}:{where[1]}" if item.whole else f":{where[1]}"
+        pointer = problem.pointer or ("" if in_notation and where else "/")
+        lines.append(f"{place}: {pointer + ': ' if pointer else ''}{problem.message}")
     if error.omitted:
         lines.append(
             f"{item.source}: and {error.omitted} more problems not shown"

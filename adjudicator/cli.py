@@ -45,8 +45,9 @@ def check(
     records: Annotated[
         list[str],
         typer.Argument(
-            help="hand-record/1 files, folders (recursively, *.json and *.jsonl), "
-            ".jsonl streams, or - for JSON Lines on standard input",
+            help="hand-record/1 files (JSON, or the notation: .hrn), folders (recursively, "
+            "*.json, *.jsonl and *.hrn), .jsonl streams, or - for standard input (JSON Lines, "
+            "or one record in the notation)",
             show_default=False,
         ),
     ],
@@ -259,6 +260,52 @@ def simulate(
     except ValueError as error:
         typer.echo(f"simulate: {error}", err=True)
         raise typer.Exit(2) from None
+
+
+class ConvertTo(StrEnum):
+    json = "json"
+    text = "text"
+
+
+@app.command()
+def convert(
+    record: Annotated[
+        str, typer.Argument(help="a hand record: JSON, or HRN text (.hrn); - for standard input")
+    ],
+    to: Annotated[ConvertTo, typer.Option("--to", help="json or text (HRN, the notation)")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="write here (default: standard output)")
+    ] = None,
+) -> None:
+    """Convert a record between JSON and the notation (HRN, docs/notation.md), without loss.
+
+    The JSON written is the record's canonical form (cards canonical, fields as given, a fixed
+    order). A record that cannot be read or is against the schema: its problems on stderr,
+    with line and column in the notation, and exit 2.
+    """
+    from adjudicator.batch import Item, describe
+    from adjudicator.notation import convert as convert_record
+    from adjudicator.notation import read_any
+
+    name = "<stdin>" if record == "-" else record
+    try:
+        raw = sys.stdin.buffer.read() if record == "-" else Path(record).read_bytes()
+    except OSError as exc:
+        typer.echo(f"{name}: /: cannot read: {exc.strerror or exc}", err=True)
+        raise typer.Exit(2) from None
+    try:
+        text = convert_record(raw, to.value, name)
+    except InputError as error:
+        try:
+            _, notation = read_any(raw, name)
+        except InputError:
+            notation = None
+        typer.echo(describe(Item(name, raw), error, notation), err=True)
+        raise typer.Exit(2) from None
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        output.write_text(text, encoding="utf-8")
 
 
 def main() -> None:

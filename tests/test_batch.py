@@ -38,8 +38,11 @@ def archive(tmp_path: Path) -> Path:
 
 
 def count_records() -> int:
-    return len(list((FIXTURES / "whist").glob("*.json"))) + len(
-        list((FIXTURES / "bezique").glob("*.json"))
+    """The records of the whist and Bézique folders: JSON files and notation (.hrn) files."""
+    return sum(
+        len(list((FIXTURES / game).glob(pattern)))
+        for game in ("whist", "bezique")
+        for pattern in ("*.json", "*.hrn")
     )
 
 
@@ -65,7 +68,8 @@ def test_the_summary_counts_records_and_violations_by_rule(archive: Path) -> Non
     summary = Summary()
     for outcome in run(iter_items([str(archive / "whist")]), "jsonl", False, 1):
         summary.add(outcome)
-    assert summary.records == len(list((FIXTURES / "whist").glob("*.json")))
+    whist = FIXTURES / "whist"
+    assert summary.records == len(list(whist.glob("*.json"))) + len(list(whist.glob("*.hrn")))
     assert summary.unjudgeable == 0 and summary.clean + summary.violations == summary.records
     assert summary.rules["WHIST-REVOKE-1"] >= 10
     table = summary.table()

@@ -14,6 +14,7 @@ ALLOWED: dict[str, set[str]] = {
     "seats": set(),
     "errors": set(),
     "record": {"cards", "seats", "errors", "record"},
+    "notation": {"cards", "seats", "errors", "engine", "record", "notation"},
     "catalogue": {"cards", "seats", "catalogue"},
     "findings": {"cards", "seats", "catalogue"},
     "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
@@ -29,7 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     },
     "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
     "value": {"games", "findings", "catalogue", "errors"},
-    "batch": {"errors", "record", "render", "ruling", "games"},
+    "batch": {"errors", "record", "render", "ruling", "games", "notation"},
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
@@ -46,6 +47,7 @@ ALLOWED: dict[str, set[str]] = {
         "batch",
         "simulate",
         "render",
+        "notation",
     },
 }
 

@@ -75,15 +75,19 @@ def _checked(data: Any, resolve: bool, raw: bytes | str | None) -> AnyRecord:
         raise error if raw is None else locate(error, raw) from None
 
 
-def decode_json(raw: bytes | str) -> Any:
-    """JSON text (a UTF-8 byte-order mark is allowed) to Python data."""
+def decode_text(raw: bytes | str) -> str:
+    """UTF-8 text without its byte-order mark, if any. Raises ``InputError``."""
     if isinstance(raw, bytes):
         try:
-            text = raw.decode("utf-8-sig")
+            return raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise InputError("", f"not UTF-8 text (byte {exc.start})") from None
-    else:
-        text = raw.removeprefix("\ufeff")
+    return raw.removeprefix("\ufeff")
+
+
+def decode_json(raw: bytes | str) -> Any:
+    """JSON text (a UTF-8 byte-order mark is allowed) to Python data."""
+    text = decode_text(raw)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -1,0 +1,46 @@
+"""The event lines of HRN as data: the verb is the event's ``type``, then its positional fields.
+
+One row per event type and game family; every other field of an event is written
+``key=value``. Kinds: ``word`` (a seat, side or name), ``int``, ``card``; a trailing ``?``
+marks a field that may be left out. ``declare`` is special (its cards run on until the
+points or ``to score``) and is read and written by its own functions.
+"""
+
+from __future__ import annotations
+
+Fields = tuple[tuple[str, str], ...]
+
+WHIST_EVENTS: dict[str, Fields] = {
+    "play": (("seat", "word"), ("card", "card")),
+    "retract": (("seat", "word"),),
+    "claim": (("by", "word"), ("kind", "word")),
+    "penalty": (("by", "word"), ("choice", "word")),
+    "honours": (("side", "word"), ("count", "int")),
+    "cut": (),
+    "score": (("side", "word"), ("points", "int"), ("for", "word")),
+    "result": (("winner", "word"), ("value", "int")),
+}
+
+BEZIQUE_EVENTS: dict[str, Fields] = {
+    "draw": (("seat", "word"), ("card", "card?")),
+    "play": (("seat", "word"), ("card", "card")),
+    "declare": (("seat", "word"), ("combination", "word")),  # then cards, points / to score
+    "exchange": (("seat", "word"), ("points", "int?")),
+    "claim": (("by", "word"), ("kind", "word")),
+    "score": (("seat", "word"), ("points", "int"), ("for", "word")),
+    "result": (("winner", "word"), ("value", "int")),
+}
+
+#: Fields written on the ``deal`` line itself, in this order; hands and stock get lines.
+DEAL_FIELDS = ("dealer", "trump", "turn_up")
+
+#: Fields that hold one card or a list of cards: the reader writes them canonical.
+CARD_FIELDS = ("card", "trump", "turn_up")
+CARD_LIST_FIELDS = ("cards", "stock")
+
+#: Header lines, in the order the writer writes them (the envelope's order).
+HEADERS = ("game", "rules", "players", "start", "meta")
+
+
+def events_of(game: str) -> dict[str, Fields]:
+    return WHIST_EVENTS if game == "whist" else BEZIQUE_EVENTS
