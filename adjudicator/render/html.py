@@ -26,6 +26,7 @@ from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import (
     BeziqueClaimed,
     BeziqueCorrected,
+    Note,
     RubiconCorrected,
     Ruling,
     WhistClaimed,
@@ -103,23 +104,25 @@ class Row:
     winner: str
     note: str = ""
     findings: list[Finding] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
 
 def _place(
-    findings: list[Finding], rows: list[Row], first_events: list[int], last_event: int | None
-) -> tuple[list[Finding], list[Finding]]:
-    """Put each finding beside the trick of its event; return those before and after the play."""
-    before: list[Finding] = []
-    after: list[Finding] = []
-    for finding in findings:
-        event = finding.event
+    items: list[Any], rows: list[Row], first_events: list[int], last_event: int | None, slot: str
+) -> tuple[list[Any], list[Any]]:
+    """Put each finding or note beside the trick of its event (in the row's ``slot`` list);
+    return those that come before the play and those after it."""
+    before: list[Any] = []
+    after: list[Any] = []
+    for item in items:
+        event = item.event
         if event is None or not rows or event < first_events[0]:
-            before.append(finding)
+            before.append(item)
         elif last_event is not None and event > last_event:
-            after.append(finding)
+            after.append(item)
         else:
             index = max(i for i, first in enumerate(first_events) if first <= event)
-            rows[index].findings.append(finding)
+            getattr(rows[index], slot).append(item)
     return before, after
 
 
@@ -146,10 +149,13 @@ def _rows(
     return rows, firsts, last
 
 
-def _whist_deal(deal: WhistDealSummary, findings: list[Finding], fixed: bool) -> dict[str, Any]:
+def _whist_deal(
+    deal: WhistDealSummary, findings: list[Finding], notes: list[Note], fixed: bool
+) -> dict[str, Any]:
     offending = {f.event for f in findings if f.event is not None}
     rows, firsts, last = _rows(deal.tricks, WHIST_SEATS, offending, None)
-    before, after = _place(findings, rows, firsts, last)
+    before, after = _place(findings, rows, firsts, last, "findings")
+    notes_before, notes_after = _place(notes, rows, firsts, last, "notes")
     revokes = []
     for r in deal.revokes:
         claim = f"claimed at event {r.claimed_at}" if r.claimed_at is not None else "not claimed"
@@ -185,6 +191,8 @@ def _whist_deal(deal: WhistDealSummary, findings: list[Finding], fixed: bool) ->
         "rows": rows,
         "before": before,
         "after": after,
+        "notes_before": notes_before,
+        "notes_after": notes_after,
         "tricks_won": deal.tricks_won,
         "tricks_after_penalty": deal.tricks_after_penalty,
         "honours_held": deal.honours.held,
@@ -200,11 +208,14 @@ def _whist_deal(deal: WhistDealSummary, findings: list[Finding], fixed: bool) ->
     }
 
 
-def _bezique_deal(deal: BeziqueDealSummary, findings: list[Finding]) -> dict[str, Any]:
+def _bezique_deal(
+    deal: BeziqueDealSummary, findings: list[Finding], notes: list[Note]
+) -> dict[str, Any]:
     offending = {f.event for f in findings if f.event is not None}
     first_endplay = min((t["trick"] for t in deal.tricks if t["endplay"]), default=None)
     rows, firsts, last = _rows(deal.tricks, ("A", "B"), offending, first_endplay)
-    before, after = _place(findings, rows, firsts, last)
+    before, after = _place(findings, rows, firsts, last, "findings")
+    notes_before, notes_after = _place(notes, rows, firsts, last, "notes")
     tables: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
     for d in deal.declarations:
         bad = d.event in offending
@@ -248,6 +259,8 @@ def _bezique_deal(deal: BeziqueDealSummary, findings: list[Finding]) -> dict[str
         "rows": rows,
         "before": before,
         "after": after,
+        "notes_before": notes_before,
+        "notes_after": notes_after,
         "brisques": deal.brisques,
         "last_trick": deal.last_trick or "nobody",
         "indeterminate_from_trick": deal.indeterminate_from_trick,
@@ -340,6 +353,20 @@ def _sources(ruling: Ruling) -> tuple[list[dict[str, str]], list[tuple[str, str]
     return rules, expand(used)
 
 
+def _notes_by_deal(ruling: Ruling) -> dict[int | None, list[Note]]:
+    """Each note goes with the deal whose events it falls among (a deal runs from its deal
+    event to the next one); notes before the first deal belong to the record as a whole."""
+    starts = sorted((d.event, d.deal) for d in ruling.deals)
+    placed: dict[int | None, list[Note]] = {}
+    for note in ruling.notes:
+        deal = None
+        for event, number in starts:
+            if event <= note.event:
+                deal = number
+        placed.setdefault(deal, []).append(note)
+    return placed
+
+
 def _option(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
@@ -351,10 +378,11 @@ def _context(ruling: Ruling) -> dict[str, Any]:
     for f in ruling.findings:
         by_deal.setdefault(f.deal, []).append(f)
     fixed = ruling.rules.get("code") == "american-1893"
+    notes = _notes_by_deal(ruling)
     deals = [
-        _whist_deal(d, by_deal.get(d.deal, []), fixed)
+        _whist_deal(d, by_deal.get(d.deal, []), notes.get(d.deal, []), fixed)
         if isinstance(d, WhistDealSummary)
-        else _bezique_deal(d, by_deal.get(d.deal, []))
+        else _bezique_deal(d, by_deal.get(d.deal, []), notes.get(d.deal, []))
         for d in ruling.deals
     ]
     numbers = {d.deal for d in ruling.deals}
@@ -371,6 +399,7 @@ def _context(ruling: Ruling) -> dict[str, Any]:
         "decision": ruling.decision,
         "findings_total": len(ruling.findings),
         "loose_findings": loose,
+        "loose_notes": notes.get(None, []),
         "deals": deals,
         "result": _result(ruling),
         "steps": ruling.result.steps,
