@@ -39,7 +39,7 @@ CASES = {
         FIXTURES / "whist" / "revoke-penalty-tricks.json",
         "The revoke claim of N-S is in time and upheld: they take three tricks from E-W.",
         "3♦",
-        "game in progress: NS 0, EW 0",
+        "Game in progress\t—\tNS 0, EW 0",
     ),
     "bezique": (
         FIXTURES / "bezique" / "endplay-revoke.json",
@@ -68,7 +68,7 @@ PROBE = """<script>
   var out = {
     decision: seen(document.querySelector("ol.decision li")),
     offending: seen(document.querySelector(".tricks .card.offending")),
-    corrected: seen(document.querySelector("#result td.corrected")),
+    corrected: seen(document.querySelector("#result table.side-by-side")),
   };
   var pre = document.createElement("pre");
   pre.id = "probe";

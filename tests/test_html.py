@@ -10,6 +10,8 @@ from typing import Any
 
 import html5lib
 import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from typer.testing import CliRunner
 
 from adjudicator import adjudicate, load_record, parse_record
@@ -190,6 +192,33 @@ def test_abbreviations_read_the_longest_name_and_never_a_stray_capital() -> None
         "ENG1900",
     ]
     assert abbreviations_in("Foster, Fireside Fun") == []
+
+
+class ReportBodySnapshot(SingleFileSnapshotExtension):
+    """The report's ``<body>`` as an ``.html`` file: what it says, not how it is styled (the
+    stylesheet would make every snapshot change with any change of style)."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "html"
+
+    def serialize(self, data: Any, **_: Any) -> str:
+        page = str(data)
+        return page[page.index("<body>") : page.index("</body>") + len("</body>")] + "\n"
+
+
+SNAPSHOTS = [
+    WHIST,
+    FIXTURES / "bezique" / "wrong-marks.json",
+    FIXTURES / "rubicon-bezique" / "law50-challenged.json",
+]
+
+
+@pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.parent.name for p in SNAPSHOTS])
+def test_report_body(path: Path, snapshot: SnapshotAssertion) -> None:
+    ruling = with_decision(
+        adjudicate(load_record(path)), ("A decision sentence written by hand.", ["RULE-ID"])
+    )
+    assert render_html(ruling) == snapshot.use_extension(ReportBodySnapshot)
 
 
 # --output ----------------------------------------------------------------------------------

@@ -24,7 +24,6 @@ from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import (
-    BeziqueClaimed,
     BeziqueCorrected,
     Note,
     RubiconCorrected,
@@ -281,6 +280,15 @@ def _sides(scores: dict[str, int]) -> str:
     return ", ".join(f"{side} {points}" for side, points in scores.items())
 
 
+def _items(sheet: dict[str, dict[str, int]]) -> str:
+    """Points per side and item: ``NS: tricks +3, game +2; EW: nothing``."""
+    parts = [
+        f"{side}: " + (", ".join(f"{item} {p:+d}" for item, p in items.items()) or "nothing")
+        for side, items in sheet.items()
+    ]
+    return "; ".join(parts) or "nothing"
+
+
 def _result(ruling: Ruling) -> list[tuple[str, str, str]]:
     """Rows of the side-by-side table: what, as marked and agreed, as the rules give."""
     claimed, corrected = ruling.result.claimed, ruling.result.corrected
@@ -289,23 +297,41 @@ def _result(ruling: Ruling) -> list[tuple[str, str, str]]:
     )
     rows: list[tuple[str, str, str]] = []
     if isinstance(corrected, WhistCorrected) and isinstance(claimed, WhistClaimed):
-        marks = (
-            "; ".join(
-                f"{side}: " + (", ".join(f"{i} {p:+d}" for i, p in sheet.items()) or "nothing")
-                for side, sheet in claimed.marks.items()
-            )
-            or "none written"
-        )
+        marks = {side: claimed.marks.get(side, {}) for side in ("NS", "EW")}
+        scored: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
+        for deal in ruling.deals:
+            for item in getattr(deal, "scores", []):
+                # an American game's value is agreed as the result, never marked (WHIST-SCORE-5)
+                if item.points and not (item.item == "game" and item.rule == "WHIST-SCORE-5"):
+                    sheet = scored.setdefault(item.side, {})
+                    sheet[item.item] = sheet.get(item.item, 0) + item.points
         games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
         rubber = (
             f"{corrected.rubber.winner} {corrected.rubber.value}"
             if corrected.rubber
             else "not complete"
         )
-        rows.append(("Marks", marks, f"game in progress: {_sides(corrected.score)}"))
-        rows.append(("Games", "", games + (" (of the new rubber)" if corrected.new_rubber else "")))
-        rows.append(("Result", agreed, f"rubber {rubber}"))
-    elif isinstance(corrected, BeziqueCorrected) and isinstance(claimed, BeziqueClaimed):
+        new = " (of the new rubber)" if corrected.new_rubber else ""
+        rows.append(("Points, item by item", _items(marks), _items(scored)))
+        rows.append(("Games won", "", games + new))
+        rows.append(("Game in progress", "", _sides(corrected.score) + new))
+        if ruling.rules.get("code") == "american-1893":  # single games, no rubber (AWL)
+            last = corrected.games[-1] if corrected.games else None
+            outcome = f"game {last.winner} {last.value}" if last else "no game complete"
+        else:
+            outcome = f"rubber {rubber}"
+        rows.append(("Result", agreed, outcome))
+        return rows
+    marked: dict[str, int] = {}
+    given: dict[str, int] = {}
+    for deal in ruling.deals:
+        for mark in getattr(deal, "marks", []):
+            marked[mark.seat] = marked.get(mark.seat, 0) + mark.points
+        for seat, points in getattr(deal, "totals", {}).items():
+            given[seat] = given.get(seat, 0) + points
+    marked = {seat: marked[seat] for seat in sorted(marked)}
+    rows.append(("Points of the deals", _sides(marked) or "none marked", _sides(given)))
+    if isinstance(corrected, BeziqueCorrected):
         figures = f"{_sides(corrected.score)}; winner {corrected.winner or 'not yet decided'}"
         if corrected.indeterminate:
             figures = "cannot be determined (tricks to be replayed); as played: " + figures
