@@ -280,3 +280,12 @@ def test_jsonl_output_is_one_file(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1 and result.stdout == ""
     assert len(target.read_text("utf-8").splitlines()) == 2
+
+
+def test_one_record_into_an_existing_folder_is_named_after_it(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["check", str(WHIST), "-f", "html", "-o", str(tmp_path)])
+    assert result.exit_code == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["revoke-penalty-tricks.html"]
+    result = runner.invoke(app, ["check", str(WHIST), "-o", str(tmp_path / "ruling.txt")])
+    printed = runner.invoke(app, ["check", str(WHIST)]).stdout
+    assert (tmp_path / "ruling.txt").read_text("utf-8") == printed != ""

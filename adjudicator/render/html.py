@@ -107,15 +107,29 @@ class Row:
 
 
 def _place(
-    items: list[Any], rows: list[Row], first_events: list[int], last_event: int | None, slot: str
+    items: list[Any],
+    rows: list[Row],
+    first_events: list[int],
+    last_event: int | None,
+    slot: str,
+    tricks: dict[int, int],
 ) -> tuple[list[Any], list[Any]]:
-    """Put each finding or note beside the trick of its event (in the row's ``slot`` list);
-    return those that come before the play and those after it."""
+    """Put each finding or note beside the trick it concerns (in the row's ``slot`` list):
+    the finding's own trick, else the trick of a finding at the same event (a note on a lead
+    out of turn goes with that lead's finding), else the trick whose plays its event falls
+    among or follows (a declaration or a mark after the trick). Return those that come
+    before the play and those after it."""
     before: list[Any] = []
     after: list[Any] = []
+    row_of = {row.trick: row for row in rows}
     for item in items:
         event = item.event
-        if event is None or not rows or event < first_events[0]:
+        trick = getattr(item, "trick", None)
+        if trick is None and event is not None:
+            trick = tricks.get(event)
+        if trick in row_of:
+            getattr(row_of[trick], slot).append(item)
+        elif event is None or not rows or event < first_events[0]:
             before.append(item)
         elif last_event is not None and event > last_event:
             after.append(item)
@@ -153,8 +167,9 @@ def _whist_deal(
 ) -> dict[str, Any]:
     offending = {f.event for f in findings if f.event is not None}
     rows, firsts, last = _rows(deal.tricks, WHIST_SEATS, offending, None)
-    before, after = _place(findings, rows, firsts, last, "findings")
-    notes_before, notes_after = _place(notes, rows, firsts, last, "notes")
+    tricks = {f.event: f.trick for f in findings if f.event is not None and f.trick is not None}
+    before, after = _place(findings, rows, firsts, last, "findings", tricks)
+    notes_before, notes_after = _place(notes, rows, firsts, last, "notes", tricks)
     revokes = []
     for r in deal.revokes:
         claim = f"claimed at event {r.claimed_at}" if r.claimed_at is not None else "not claimed"
@@ -213,8 +228,9 @@ def _bezique_deal(
     offending = {f.event for f in findings if f.event is not None}
     first_endplay = min((t["trick"] for t in deal.tricks if t["endplay"]), default=None)
     rows, firsts, last = _rows(deal.tricks, ("A", "B"), offending, first_endplay)
-    before, after = _place(findings, rows, firsts, last, "findings")
-    notes_before, notes_after = _place(notes, rows, firsts, last, "notes")
+    tricks = {f.event: f.trick for f in findings if f.event is not None and f.trick is not None}
+    before, after = _place(findings, rows, firsts, last, "findings", tricks)
+    notes_before, notes_after = _place(notes, rows, firsts, last, "notes", tricks)
     tables: dict[str, list[dict[str, Any]]] = {"A": [], "B": []}
     for d in deal.declarations:
         bad = d.event in offending
