@@ -59,12 +59,25 @@ def test_every_fixture_gives_a_valid_self_contained_page(path: Path) -> None:
     assert render_html(adjudicate(load_record(path))) == page  # deterministic
 
 
+@pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])
+def test_every_finding_and_note_is_shown_once(path: Path) -> None:
+    ruling = adjudicate(load_record(path))
+    tree = parse_strictly(render_html(ruling))
+    shown = [text_of(d) for d in tree.iter("div") if d.get("class") == "finding"]
+    assert len(shown) == len(ruling.findings)
+    for finding in ruling.findings:
+        assert any(" ".join(finding.message.split()) in text for text in shown), finding.message
+    notes = [d for d in tree.iter("div") if d.get("class") == "note"]
+    assert len(notes) == len(ruling.notes)
+
+
 def hostile_record() -> dict[str, Any]:
     record = json.loads(WHIST.read_text("utf-8"))
     record["players"]["N"] = NASTY
     record["players"]["E"] = 'Ivy "Quotes" O\'Brien & <b>Co</b>'
     record["meta"]["description"] = "a < b && c > d; </style><img onerror=x>"
     record["meta"]["<key>"] = "&amp; stays &amp;"
+    record["meta"]["event"] = "</title><script>alert(3)</script>"
     record["events"][10]["note"] = "</td></tr></table><script>alert(2)</script>"
     record["events"][-1]["note"] = "marks: \"NS\" & 'EW' <5>"
     return record
@@ -91,7 +104,8 @@ def test_every_string_of_the_record_stays_text() -> None:
         f"{NASTY} wins & <i>loses</i>",
     ):
         assert string in text, string
-    assert NASTY not in page
+    assert tree.find("head/title").text.endswith("</title><script>alert(3)</script>, 2025-03-06")
+    assert NASTY not in page and "<script>alert(3)" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
 
 

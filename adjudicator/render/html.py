@@ -286,7 +286,6 @@ def _bezique_deal(
         else None,
         "score_after": deal.score_after,
         "game": game,
-        "game_steps": deal.game.steps if deal.game else [],
         "game_cards_made": cards_made,
         "marks": [f"{m.seat} {m.points:+d} {m.item} (event {m.event})" for m in deal.marks],
     }
@@ -432,8 +431,10 @@ def _context(ruling: Ruling) -> dict[str, Any]:
     rules, abbreviations = _sources(ruling)
     code = ruling.rules.get("code")
     title = f"Ruling on a {_GAME_NAMES.get(ruling.game, ruling.game)} record"
+    occasion = ", ".join(v for k in ("event", "date") if (v := ruling.meta.get(k)))
     return {
         "title": title,
+        "page_title": f"{title} — {occasion}" if occasion else title,
         "code": str(code) if code else "",
         "players": ruling.players,
         "meta": sorted(ruling.meta.items()),
