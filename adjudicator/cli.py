@@ -91,7 +91,7 @@ def check(
     With many records, a summary table (records, clean, with violations, unjudgeable, by rule)
     ends the run on stderr; one bad record never stops the batch. Exit 0 when no record has a
     violation, 1 when any has, 2 when any cannot be judged. HTML reports of several records
-    need ``--output FOLDER``: one self-contained page per record, never pages run together.
+    need --output FOLDER: one self-contained page per record, never pages run together.
     """
     from adjudicator.batch import Summary, default_jobs
 
