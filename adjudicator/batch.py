@@ -150,6 +150,10 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
         output = render_json_line(ruling, item.source)
     elif fmt == "json":
         output = render_json(ruling)
+    elif fmt == "html":
+        from adjudicator.render.html import render_html
+
+        output = render_html(ruling)
     else:
         output = render_text(ruling)
     return Outcome(item.source, status, output, rules=rules)

@@ -10,11 +10,15 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from adjudicator import InputError, catalogue
+
+if TYPE_CHECKING:
+    from adjudicator.batch import Summary
+    from adjudicator.writing import Folder
 
 app = typer.Typer(
     add_completion=False,
@@ -28,6 +32,7 @@ class Format(StrEnum):
     text = "text"
     json = "json"
     jsonl = "jsonl"
+    html = "html"
 
 
 class SchemaName(StrEnum):
@@ -36,7 +41,10 @@ class SchemaName(StrEnum):
 
 
 FormatOption = Annotated[
-    Format, typer.Option("--format", "-f", help="text for people, json for programs")
+    Format,
+    typer.Option(
+        "--format", "-f", help="text for people, json for programs, html for a printable report"
+    ),
 ]
 
 
@@ -68,15 +76,25 @@ def check(
             "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"
         ),
     ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="write to this file (one record) or into this folder, one file per record "
+            "(several records, or an existing folder); jsonl: always one file",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Rule on each record: findings with citations, per-deal scores, corrected result.
 
     With many records, a summary table (records, clean, with violations, unjudgeable, by rule)
     ends the run on stderr; one bad record never stops the batch. Exit 0 when no record has a
-    violation, 1 when any has, 2 when any cannot be judged.
+    violation, 1 when any has, 2 when any cannot be judged. HTML reports of several records
+    need --output FOLDER: one self-contained page per record, never pages run together.
     """
-    from adjudicator.batch import Summary, default_jobs, iter_items, run
-    from adjudicator.render.json import render_error_line
+    from adjudicator.batch import Summary, default_jobs
 
     fmt = format.value
     workers = jobs or default_jobs()
@@ -90,22 +108,93 @@ def check(
         workers = 1
     summary = Summary()
     show = sys.stderr.isatty() if progress is None else progress
-    out = sys.stdout
-    with _progress(show and not single) as advance:
+    try:
+        folder = _output_folder(output, fmt, single)
+        _check_all(records, fmt, quick, workers, single, show, output, folder, summary)
+    except OSError as error:
+        typer.echo(f"check: cannot write {error.filename or output}: {error.strerror}", err=True)
+        raise typer.Exit(2) from None
+    if not single:
+        sys.stderr.write(summary.table())
+    raise typer.Exit(summary.exit_code)
+
+
+def _check_all(
+    records: list[str],
+    fmt: str,
+    quick: bool,
+    workers: int,
+    single: bool,
+    show: bool,
+    output: Path | None,
+    folder: Folder | None,
+    summary: Summary,
+) -> None:
+    """Judge every record and send each outcome where it goes (stdout, a file, a folder)."""
+    from adjudicator.batch import iter_items, run
+    from adjudicator.render.json import render_error_line
+
+    with _progress(show and not single) as advance, _stream(output, folder) as out:
         for outcome in run(iter_items(records), fmt, quick, workers):
             summary.add(outcome)
             if outcome.status == "unjudgeable":
                 typer.echo(outcome.error, err=True)
                 if fmt == "jsonl":
                     out.write(render_error_line(outcome.source, outcome.error))
+            elif outcome.output and folder is not None:
+                folder.write(outcome.source, outcome.output)
             elif outcome.output:
                 if fmt == "text" and not single:
                     out.write(f"== {outcome.source}\n")
                 out.write(outcome.output)
             advance()
-    if not single:
-        sys.stderr.write(summary.table())
-    raise typer.Exit(summary.exit_code)
+
+
+def _output_folder(output: Path | None, fmt: str, single: bool) -> Folder | None:
+    """The folder of one-file-per-record output, or None (stdout, or one file)."""
+    from adjudicator.writing import Folder
+
+    if output is None:
+        if fmt == "html" and not single:
+            typer.echo(
+                "check: several records in HTML need --output FOLDER (one report per record)",
+                err=True,
+            )
+            raise typer.Exit(2)
+        return None
+    if fmt == "jsonl" or (single and not output.is_dir()):
+        if output.is_dir():
+            typer.echo(f"check: --output {output} is a folder; jsonl goes to one file", err=True)
+            raise typer.Exit(2)
+        return None
+    if output.exists() and not output.is_dir():
+        typer.echo(f"check: --output {output} must be a folder for several records", err=True)
+        raise typer.Exit(2)
+    output.mkdir(parents=True, exist_ok=True)
+    return Folder(output, fmt)
+
+
+class _stream:
+    """Where single-stream output goes: stdout, or one file written atomically at the end
+    (not at all when nothing was judged); nothing when the output is a folder."""
+
+    def __init__(self, output: Path | None, folder: Folder | None) -> None:
+        self.path = None if folder is not None else output
+        self.parts: list[str] = []
+
+    def __enter__(self):  # type: ignore[no-untyped-def]
+        if self.path is None:
+            return sys.stdout
+        return self
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def __exit__(self, kind: object, *exc: object) -> None:
+        if self.path is not None and kind is None and self.parts:
+            from adjudicator.writing import write_atomically
+
+            write_atomically(self.path, "".join(self.parts))
 
 
 class _progress:

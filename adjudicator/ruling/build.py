@@ -100,6 +100,7 @@ def _ruling(
         players=dict(record.players.__dict__),
         meta=dict(record.meta),
         findings=ordered,
+        notes=[{"event": i, "text": e.note} for i, e in enumerate(record.events) if e.note],  # type: ignore[misc]
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]

@@ -92,6 +92,13 @@ class Sentence(Out):
     rules: list[str] = Field(description="the rule IDs the sentence rests on")
 
 
+class Note(Out):
+    """A note the record's author wrote on an event, kept so that the report can show it."""
+
+    event: int = Field(description="index into /events")
+    text: str
+
+
 class Ruling(Out):
     """The adjudicator's ruling on one record."""
 
@@ -106,6 +113,12 @@ class Ruling(Out):
         " and how it is settled, the penalty, the marks struck or corrected, the corrected result",
     )
     findings: list[Finding]
+    notes: list[Note] = Field(
+        default=[],
+        exclude_if=lambda v: not v,
+        description="the notes written on events of the record, in event order (absent when"
+        " there are none)",
+    )
     counts: Counts
     deals: list[WhistDealSummary] | list[BeziqueDealSummary]
     result: Result

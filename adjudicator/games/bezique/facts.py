@@ -127,6 +127,7 @@ class BeziqueDealFacts:
     # unlawful scores of carried declarations: (score event, seat, points, rule, declaration)
     illegal_scores: list[tuple[int, str, int, str, int]] = field(default_factory=list)
     first_trick_events: dict[int, int] = field(default_factory=dict)  # trick -> first play event
+    stock: list[Card] | None = None  # as the record gives it, top first (for the report)
 
     def brisques(self) -> dict[str, int]:
         """Brisques (aces and tens) taken in each seat's tricks."""

@@ -461,6 +461,7 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         dealer=deal.dealer,
         hands={s: [CARD_TEXT[c] for c in deal.hands[s]] for s in SEATS},
         turn_up=str(deal.turn_up) if deal.turn_up else None,
+        stock=[CARD_TEXT[c] for c in deal.stock] if deal.stock is not None else None,
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
         tricks=tricks,  # type: ignore[arg-type]

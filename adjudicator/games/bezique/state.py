@@ -226,6 +226,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
             event.turn_up.suit if event.turn_up is not None and not self.trump_by_marriage else None
         )
         self.deal = BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, trump)
+        self.deal.stock = self.stock
         self.deals.append(self.deal)
         self.hand: dict[str, Counter[Card]] = {s: Counter(hands[s]) for s in SEATS}
         self.count = {s: len(hands[s]) for s in SEATS}

@@ -86,6 +86,12 @@ class BeziqueDealSummary(Out):
     dealer: str
     hands: dict[str, list[str]]
     turn_up: str | None
+    stock: list[str] | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="the face-down stock as the record gives it, top first (ordinary game:"
+        " without the turn-up); absent when the record does not give it",
+    )
     trump: str | None = Field(
         description="trump suit (Rubicon: fixed by the first marriage scored)"
     )
