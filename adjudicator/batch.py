@@ -115,6 +115,10 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
         output = render_json_line(ruling, item.source)
     elif fmt == "json":
         output = render_json(ruling)
+    elif fmt == "markdown":
+        from adjudicator.render.markdown import render_markdown
+
+        output = render_markdown(ruling)
     else:
         output = render_text(ruling)
     return Outcome(item.source, status, output, rules=rules)

@@ -28,6 +28,7 @@ class Format(StrEnum):
     text = "text"
     json = "json"
     jsonl = "jsonl"
+    markdown = "markdown"
 
 
 class SchemaName(StrEnum):
@@ -36,7 +37,13 @@ class SchemaName(StrEnum):
 
 
 FormatOption = Annotated[
-    Format, typer.Option("--format", "-f", help="text for people, json for programs")
+    Format,
+    typer.Option(
+        "--format",
+        "-f",
+        help="text for people (in colour on a terminal), json for programs, markdown for a"
+        " notice or an e-mail",
+    ),
 ]
 
 
@@ -90,6 +97,7 @@ def check(
     summary = Summary()
     show = sys.stderr.isatty() if progress is None else progress
     out = sys.stdout
+    write = _coloured_writer() if fmt == "text" and out.isatty() else out.write
     with _progress(show and not single) as advance:
         for outcome in run(iter_items(records), fmt, quick, workers):
             summary.add(outcome)
@@ -99,12 +107,28 @@ def check(
                     out.write(render_error_line(outcome.source, outcome.error))
             elif outcome.output:
                 if fmt == "text" and not single:
-                    out.write(f"== {outcome.source}\n")
-                out.write(outcome.output)
+                    write(f"== {outcome.source}\n")
+                write(outcome.output)
             advance()
     if not single:
         sys.stderr.write(summary.table())
     raise typer.Exit(summary.exit_code)
+
+
+def _coloured_writer():  # type: ignore[no-untyped-def]
+    """Writes the text view in colour (suits, severities) through rich, which leaves it plain
+    when ``NO_COLOR`` is set or the terminal has no colour; only used on a terminal, so
+    piped output and archives never load rich."""
+    from adjudicator.render.colour import colour_text
+
+    console = _stdout_console()
+    return lambda text: console.print(colour_text(text), end="", soft_wrap=True)
+
+
+def _stdout_console():  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    return Console(highlight=False)
 
 
 class _progress:

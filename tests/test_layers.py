@@ -18,7 +18,7 @@ ALLOWED: dict[str, set[str]] = {
     "findings": {"cards", "seats", "catalogue"},
     "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
     "games": {"engine", "catalogue", "findings", "record", "cards", "seats", "errors", "games"},
-    "ruling": {"games", "findings", "catalogue", "record", "ruling"},
+    "ruling": {"games", "findings", "catalogue", "record", "ruling", "cards"},
     "render": {
         "ruling",
         "cards",

@@ -11,12 +11,14 @@ from adjudicator.games.bezique.judge import OrdinaryJudgement
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.whist import WhistRecord
+from adjudicator.ruling.decision import Claim, decide
 from adjudicator.ruling.model import (
     AgreedResult,
     BeziqueClaimed,
     BeziqueCorrected,
     RubiconCorrected,
     Ruling,
+    Sentence,
     WhistClaimed,
     WhistCorrected,
 )
@@ -44,16 +46,52 @@ def _ruling(
     counts = {"violation": 0, "warning": 0, "info": 0}
     for finding in ordered:
         counts[finding.severity] += 1
+    players = dict(record.players.__dict__)
+    claims, penalties = _disputes(record)
+    decision = decide(
+        record.game,
+        rules,
+        players,
+        ordered,
+        list(deals),
+        result["corrected"],
+        claims,
+        penalties,
+    )
     return Ruling(
         game=record.game,
         rules=rules,
-        players=dict(record.players.__dict__),
+        players=players,
         meta=dict(record.meta),
+        decision=[Sentence(text=text, rules=ids) for text, ids in decision],
         findings=ordered,
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]
     )
+
+
+def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
+    """The claims raised at the table and the penalties chosen, by event index: the decision
+    answers each claim in turn."""
+    claims: list[Claim] = []
+    penalties: dict[int, str] = {}
+    for index, event in enumerate(record.events):
+        kind = event.type
+        if kind == "claim":
+            claims.append(
+                Claim(
+                    event=index,
+                    kind=event.kind,  # type: ignore[union-attr]
+                    by=event.by,  # type: ignore[union-attr]
+                    against=getattr(event, "against", None),
+                    trick=getattr(event, "trick", None),
+                    ref=getattr(event, "ref", None),
+                )
+            )
+        elif kind == "penalty":
+            penalties[index] = event.choice  # type: ignore[union-attr]
+    return claims, penalties
 
 
 @lru_cache(maxsize=64)
