@@ -46,6 +46,7 @@ class Context:
     claims: list[Claim]
     penalties: dict[int, str] = field(default_factory=dict)
     used: set[int] = field(default_factory=set)  # id() of findings already worded
+    changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
 
     @property
     def code(self) -> str:
@@ -118,6 +119,19 @@ _UNCLAIMED: dict[str, str] = {
 }
 
 
+#: combinations said with an article ("a royal marriage"), unlike "four aces", "carte blanche"
+_COUNTED = re.compile(r"marriage|sequence|bezique")
+
+
+def words(name: str) -> str:
+    """A combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``."""
+    return name.replace("-", " ")
+
+
+#: unclaimed irregularities whose consequence changes a figure of the score
+_CHANGES_SCORE = {"BEZ-SEVEN-2", "RUB-IRREG-12"}
+
+
 def _decl(ctx: Context, event: int | None) -> DeclarationRow | None:
     if event is None:
         return None
@@ -129,9 +143,13 @@ def _decl(ctx: Context, event: int | None) -> DeclarationRow | None:
 def _declaration_sentence(ctx: Context, f: Finding) -> Sentence:
     """A declaration the laws do not allow: what, why, and whether its score stands."""
     row = _decl(ctx, f.event)
-    what = row.combination if row else "a combination"
     fault = _DECLARATION_FAULT.get(f.rule, f.citation.title.lower())
     verb = "scored" if f.rule in ("BEZ-DECL-5", "BEZ-DECL-3") else "declared"
+    what = "a combination"
+    if row is not None:
+        name = words(row.combination)
+        article = "the " if verb == "scored" else "a " if _COUNTED.search(name) else ""
+        what = article + name
     if row is not None and row.stands:
         outcome = (
             "it stands under law 50, as nobody challenged it before a card of the next trick"
@@ -143,6 +161,7 @@ def _declaration_sentence(ctx: Context, f: Finding) -> Sentence:
             f.rule,
             "RUB-LAW-50",
         )
+    ctx.changed = True
     return _s(
         f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}], but {fault}: it scores"
         f" nothing{ctx.law(f.rule)}.",
@@ -193,6 +212,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Sentence | None:
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
     template = _UNCLAIMED.get(f.rule)
+    if f.rule in _CHANGES_SCORE:
+        ctx.changed = True
     if template is None:  # a kind without its own words yet: the finding's message, whole
         return _s(f"{f.message} [event {f.event}]{ctx.law(f.rule)}.".replace(".. ", ". "), f.rule)
     return _s(template.format(**_fields(ctx, f)), f.rule)
@@ -213,13 +234,14 @@ def _mark(ctx: Context, f: Finding) -> Sentence:
     """A wrong mark or result: corrected to what the rules give, or struck out."""
     rules = [f.rule, *f.basis]
     law = ctx.law(f.rule)
+    ctx.changed = True
     if m := _MARK.match(f.message):
         whose = ctx.names.any(m["who"])
         deal = f" in deal {m['deal']}" if m["deal"] else ""
         right = int(m["right"])
         fate = "is struck out" if right == 0 else f"is corrected to {right}"
         return _s(
-            f"The mark of {m['marked']} for {m['item']} written by {whose}{deal}"
+            f"The mark of {m['marked']} for {words(m['item'])} written by {whose}{deal}"
             f" [event {f.event}] {fate}{law}.",
             *rules,
         )
@@ -370,7 +392,11 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
     effect = ""
     if item is not None:
+        ctx.changed = True
         effect = item.text.removeprefix("revoke penalty, ").replace(" -> ", ", making ")
+        effect = re.sub(r": [+-][0-9]+(?=[,;])", "", effect).replace(
+            ": tricks ", ", making the tricks "
+        )
         effect = f": {effect}"
     rule = item.rule if item is not None else "WHIST-REVOKE-9"
     out.append(_s(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule))
@@ -408,7 +434,7 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Sentence]:
     """A challenge of a score or an irregular declaration (laws 50, 51)."""
     by, against = ctx.names.seat(claim.by), ctx.names.seat(claim.against)
     row = _decl(ctx, claim.ref)
-    what = f"the {row.combination}" if row else "the score"
+    what = f"the {words(row.combination)}" if row else "the score"
     ref = f" [event {claim.ref}]" if claim.ref is not None else ""
     head = f"{by} challenged {what} scored by {against}{ref}"
     if late := ctx.at(claim.event, "BEZ-SCORE-6"):
@@ -440,6 +466,7 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Sentence]:
             )
         ]
     ctx.used.update(id(f) for f in faults)
+    ctx.changed = True
     fault = _DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
     rule = faults[0].rule
     return [
@@ -460,8 +487,9 @@ def _brisques_demand(ctx: Context, claim: Claim) -> list[Sentence]:
         ctx.used.update(id(f) for f in refused)
         return [
             _s(
-                f"{head}. Refused: the scores were more than the option's margin apart, with no"
-                f" tie and no rubicon to save, so the brisques are not counted"
+                f"{head}. Refused: the scores were more than"
+                f" {ctx.rules.get('brisque_close_threshold', 200)} apart, with no tie and no"
+                f" rubicon to save, so the brisques are not counted"
                 f"{ctx.law('RUB-GAME-3')}.",
                 "RUB-GAME-3",
             )
@@ -490,9 +518,17 @@ _DISPUTE_FINDINGS = {
 # ---------------------------------------------------------------------------------------------
 
 
+def _verb(ctx: Context, stands: bool, still: str, corrected: str, neutral: str) -> str:
+    """Whether the result stands, is corrected, or is simply stated (an irregularity that
+    changes no figure: a lead out of turn, a revoke nobody claimed)."""
+    if stands:
+        return still
+    return corrected if ctx.changed else neutral
+
+
 def _whist_result(ctx: Context, stands: bool) -> list[Sentence]:
     c = ctx.corrected
-    verb = "The score stands" if stands else "The corrected score"
+    verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
     games = ", then ".join(
         f"{ctx.names.side(g.winner)} won a game worth {g.value}" for g in c.games
     )
@@ -530,7 +566,7 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Sentence]:
                 "BEZ-LAST-3",
             )
         ]
-    verb = "The score stands" if stands else "The corrected score"
+    verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
     score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
     if c.winner:
         tail = f"; {ctx.names.seat(c.winner)} wins the game"
@@ -555,7 +591,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Sentence]:
                 )
             )
             continue
-        verb = "stands" if stands else "is corrected"
+        verb = _verb(ctx, stands, " stands", " is corrected", "")
         totals = (
             f"{ctx.names.seat('A')} {game.totals['A']}, {ctx.names.seat('B')} {game.totals['B']}"
         )
@@ -568,7 +604,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Sentence]:
                 what += f"; {ctx.names.seat(loser)} is rubiconed"
         out.append(
             _s(
-                f"The result of {which} {verb} ({totals}): {what}{ctx.law('RUB-GAME-6')}.",
+                f"The result of {which}{verb} ({totals}): {what}{ctx.law('RUB-GAME-6')}.",
                 "RUB-GAME-6",
             )
         )
