@@ -11,85 +11,24 @@ kind of finding is one line of the table, not another branch.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.findings import Finding
-from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
-from adjudicator.games.whist.summary import Revoke, WhistDealSummary
-from adjudicator.ruling.words import Names, card, laws, suit_of
-
-
-@dataclass(frozen=True)
-class Claim:
-    """A dispute raised at the table, as the record states it (``claim`` events)."""
-
-    event: int
-    kind: str
-    by: str
-    against: str | None = None
-    trick: int | None = None
-    ref: int | None = None
-
-
-@dataclass
-class Context:
-    """What every template may draw on."""
-
-    game: str
-    rules: dict[str, Any]
-    names: Names
-    findings: list[Finding]
-    deals: list[Any]
-    corrected: Any
-    claims: list[Claim]
-    penalties: dict[int, str] = field(default_factory=dict)
-    used: set[int] = field(default_factory=set)  # id() of findings already worded
-    changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
-
-    @property
-    def code(self) -> str:
-        return str(self.rules.get("code", self.game))
-
-    def at(self, event: int | None, *rules: str) -> list[Finding]:
-        return [f for f in self.findings if f.event == event and (not rules or f.rule in rules)]
-
-    def deal_of(self, event: int) -> Any:
-        """The deal an event belongs to (the last deal begun before it)."""
-        found = self.deals[0] if self.deals else None
-        for deal in self.deals:
-            if deal.event <= event:
-                found = deal
-        return found
-
-    def law(self, *rules: str) -> str:
-        return laws(list(rules), self.code)
-
-
-Sentence = tuple[str, list[str]]
-
-
-def _s(text: str, *rules: str) -> Sentence:
-    return (text, list(rules))
-
-
-# ---------------------------------------------------------------------------------------------
-# Irregularities nobody claimed (and the parts of disputes worded from a finding): rule -> words
-# ---------------------------------------------------------------------------------------------
-
-_DECLARATION_FAULT = {
-    "BEZ-DECL-1": "a declaration is made only by the winner of a trick, before he draws",
-    "BEZ-DECL-3": "only one score may be made for each trick won",
-    "BEZ-DECL-5": "it had been lost, a card of it having been played before it was scored",
-    "BEZ-DECL-6": "nothing can be declared or scored once the stock is exhausted",
-    "BEZ-DECL-9": "the cards shown do not make it",
-    "BEZ-COMBO-4": "a lower combination may not follow a higher one of the same class",
-    "BEZ-COMBO-6": "a card may not be used twice in combinations of the same kind",
-    "BEZ-COMBO-7": "a card may not form a second combination of the same kind",
-    "RUB-CB-2": "carte blanche must be declared before the holder plays",
-    "RUB-CB-4": "carte blanche may not be repeated after a king, queen or knave is drawn",
-}
+from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.ruling.disputes import DISPUTE_FINDINGS, DISPUTES, both_sides
+from adjudicator.ruling.sentences import (
+    COUNTED,
+    DECLARATION_FAULT,
+    Claim,
+    Context,
+    Said,
+    declaration_of,
+    played,
+    say,
+    words,
+)
+from adjudicator.ruling.words import Names, card, suit_of
 
 #: rule -> sentence for a finding nobody claimed; fields: who, trick, deal, event, law, msg
 _UNCLAIMED: dict[str, str] = {
@@ -119,50 +58,33 @@ _UNCLAIMED: dict[str, str] = {
 }
 
 
-#: combinations said with an article ("a royal marriage"), unlike "four aces", "carte blanche"
-_COUNTED = re.compile(r"marriage|sequence|bezique")
-
-
-def words(name: str) -> str:
-    """A combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``."""
-    return name.replace("-", " ")
-
-
 #: unclaimed irregularities whose consequence changes a figure of the score
 _CHANGES_SCORE = {"BEZ-SEVEN-2", "RUB-IRREG-12"}
 
 
-def _decl(ctx: Context, event: int | None) -> DeclarationRow | None:
-    if event is None:
-        return None
-    deal = ctx.deal_of(event)
-    rows = getattr(deal, "declarations", []) or []
-    return next((d for d in rows if d.event == event or d.scored_by == event), None)
-
-
-def _declaration_sentence(ctx: Context, f: Finding) -> Sentence:
+def _declaration_sentence(ctx: Context, f: Finding) -> Said:
     """A declaration the laws do not allow: what, why, and whether its score stands."""
-    row = _decl(ctx, f.event)
-    fault = _DECLARATION_FAULT.get(f.rule, f.citation.title.lower())
+    row = declaration_of(ctx, f.event)
+    fault = DECLARATION_FAULT.get(f.rule, f.citation.title.lower())
     verb = "scored" if f.rule in ("BEZ-DECL-5", "BEZ-DECL-3") else "declared"
     what = "a combination"
     if row is not None:
         name = words(row.combination)
-        article = "the " if verb == "scored" else "a " if _COUNTED.search(name) else ""
+        article = "the " if verb == "scored" else "a " if COUNTED.search(name) else ""
         what = article + name
     if row is not None and row.stands:
         outcome = (
             "it stands under law 50, as nobody challenged it before a card of the next trick"
             " was played"
         )
-        return _s(
+        return say(
             f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}] though {fault}: {outcome}"
             f"{ctx.law(f.rule, 'RUB-LAW-50')}.",
             f.rule,
             "RUB-LAW-50",
         )
     ctx.changed = True
-    return _s(
+    return say(
         f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}], but {fault}: it scores"
         f" nothing{ctx.law(f.rule)}.",
         f.rule,
@@ -184,9 +106,9 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
     }
     deal = ctx.deal_of(f.event or 0)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-REVOKE-1":
-        played, led = _played(deal, f.event)
-        if played and led:
-            values["card"], values["suit"] = card(played), suit_of(led)
+        card_played, led = played(deal, f.event)
+        if card_played and led:
+            values["card"], values["suit"] = card(card_played), suit_of(led)
     if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
         values["endplay"] = "the penalty of the option in force applies"
     return values
@@ -197,17 +119,8 @@ def _side_in(message: str) -> str | None:
     return match.group(1) if match else None
 
 
-def _played(deal: WhistDealSummary, event: int | None) -> tuple[str | None, str | None]:
-    """The card played at ``event`` and the card led to its trick."""
-    for row in deal.tricks:
-        for play in row["plays"]:
-            if play["event"] == event:
-                return play["card"], row["plays"][0]["card"]
-    return None, None
-
-
-def _unclaimed(ctx: Context, f: Finding) -> Sentence | None:
-    if f.rule in _DECLARATION_FAULT:
+def _unclaimed(ctx: Context, f: Finding) -> Said | None:
+    if f.rule in DECLARATION_FAULT:
         return _declaration_sentence(ctx, f)
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
@@ -215,8 +128,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Sentence | None:
     if f.rule in _CHANGES_SCORE:
         ctx.changed = True
     if template is None:  # a kind without its own words yet: the finding's message, whole
-        return _s(f"{f.message} [event {f.event}]{ctx.law(f.rule)}.".replace(".. ", ". "), f.rule)
-    return _s(template.format(**_fields(ctx, f)), f.rule)
+        return say(f"{f.message} [event {f.event}]{ctx.law(f.rule)}.".replace(".. ", ". "), f.rule)
+    return say(template.format(**_fields(ctx, f)), f.rule)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,7 +143,7 @@ _MARK = re.compile(
 _AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
 
 
-def _mark(ctx: Context, f: Finding) -> Sentence:
+def _mark(ctx: Context, f: Finding) -> Said:
     """A wrong mark or result: corrected to what the rules give, or struck out."""
     rules = [f.rule, *f.basis]
     law = ctx.law(f.rule)
@@ -240,277 +153,18 @@ def _mark(ctx: Context, f: Finding) -> Sentence:
         deal = f" in deal {m['deal']}" if m["deal"] else ""
         right = int(m["right"])
         fate = "is struck out" if right == 0 else f"is corrected to {right}"
-        return _s(
+        return say(
             f"The mark of {m['marked']} for {words(m['item'])} written by {whose}{deal}"
             f" [event {f.event}] {fate}{law}.",
             *rules,
         )
     if m := _AGREED.match(f.message):
-        return _s(
+        return say(
             f"The result the players agreed [event {f.event}], {m['agreed']}, is corrected:"
             f" the rules give {m['right']}{law}.",
             *rules,
         )
-    return _s(f"{f.message} [event {f.event}]{law}.", *rules)
-
-
-# ---------------------------------------------------------------------------------------------
-# Disputes: claim kind -> outcome -> words
-# ---------------------------------------------------------------------------------------------
-
-
-def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Sentence]:
-    """A revoke claim: unfounded, late, or upheld with its penalty."""
-    by = ctx.names.side(claim.by)
-    deal = ctx.deal_of(claim.event)
-    number = deal.deal if deal is not None else 1
-    against = f" against {ctx.names.seat(claim.against)}" if claim.against else ""
-    at = f" at trick {claim.trick}" if claim.trick else ""
-    where = f"{at} of deal {number}" if at else f" in deal {number}"
-    head = f"{by} claimed a revoke{against}{where} [event {claim.event}]"
-    if late := ctx.at(claim.event, "WHIST-REVOKE-7"):
-        ctx.used.update(id(f) for f in late)
-        revoked = _revoke_finding(ctx, late[0].seat, late[0].deal, claim.trick)
-        if revoked is not None:
-            ctx.used.add(id(revoked))
-        f = late[0]
-        head = (
-            f"{by} claimed the revoke by {ctx.names.seat(f.seat)} at trick {f.trick} of deal"
-            f" {f.deal} [event {claim.event}]"
-        )
-        return [
-            _s(
-                f"{head}, after the cards were cut for the next deal. The claim is too late:"
-                f" the revoke stands, but no penalty can be exacted"
-                f"{ctx.law('WHIST-REVOKE-7')}.",
-                "WHIST-REVOKE-7",
-                "WHIST-REVOKE-1",
-            )
-        ]
-    if unfounded := ctx.at(claim.event, "WHIST-REVOKE-6"):
-        ctx.used.update(id(f) for f in unfounded)
-        early = isinstance(deal, WhistDealSummary) and any(
-            r.event > claim.event for r in deal.revokes
-        )
-        why = (
-            "no revoke had yet been made, and a claim can only concern a revoke already made"
-            if early
-            else "the tricks show no revoke: every card followed suit, or its player held none"
-            " of the suit led"
-        )
-        return [
-            _s(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
-        ]
-    revoke = _revoke_claimed(deal, claim.event)
-    if revoke is None:
-        return [_s(f"{head}.", "WHIST-REVOKE-7")]
-    found = _revoke_finding(ctx, revoke.seat, revoke.trick and number, revoke.trick)
-    if found is not None:
-        ctx.used.add(id(found))
-    played, led = _played(deal, revoke.event)
-    how = (
-        f": {ctx.names.seat(revoke.seat)} played {card(played)} to a {suit_of(led)} lead"
-        f" while holding a {suit_of(led)} [event {revoke.event}]"
-        if played and led
-        else ""
-    )
-    sentences = [
-        _s(
-            f"{head}. The claim is in time and upheld{how}"
-            f"{ctx.law('WHIST-REVOKE-1', 'WHIST-REVOKE-7')}.",
-            "WHIST-REVOKE-1",
-            "WHIST-REVOKE-7",
-        )
-    ]
-    sentences.extend(_penalty(ctx, deal, revoke, claim))
-    return sentences
-
-
-def _revoke_claimed(deal: Any, event: int) -> Revoke | None:
-    if not isinstance(deal, WhistDealSummary):
-        return None
-    return next((r for r in deal.revokes if r.claimed_at == event), None)
-
-
-def _revoke_finding(
-    ctx: Context, seat: str | None, deal: int | None, trick: int | None
-) -> Finding | None:
-    return next(
-        (
-            f
-            for f in ctx.findings
-            if f.rule == "WHIST-REVOKE-1"
-            and f.seat == seat
-            and (trick is None or f.trick == trick)
-            and (deal is None or f.deal == deal)
-        ),
-        None,
-    )
-
-
-_CHOICE = {
-    "tricks": "three tricks taken from the revokers",
-    "deduct": "three points deducted from the revokers' score",
-    "add": "three points added to the claimants' score",
-    "waive": "waived",
-}
-
-
-def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim) -> list[Sentence]:
-    """The penalty of an upheld revoke claim and what it does to the score."""
-    out: list[Sentence] = []
-    wrong = [f for f in ctx.findings if f.rule == "WHIST-PEN-4" and f.seat == revoke.seat]
-    if wrong:
-        ctx.used.update(id(f) for f in wrong)
-        choice = ctx.penalties.get(wrong[0].event or -1, "another penalty")
-        return [
-            _s(
-                f"{ctx.names.side(claim.by)} demanded a wrong penalty ({_CHOICE.get(choice, choice)})"
-                f" [event {wrong[0].event}]: under the American code the penalty is fixed, two"
-                f" tricks for each revoke, and a wrong penalty having been demanded, none can be"
-                f" enforced{ctx.law('WHIST-PEN-4')}.",
-                "WHIST-PEN-4",
-            )
-        ]
-    both = [f for f in ctx.findings if f.rule in ("WHIST-REVOKE-13", "WHIST-REVOKE-11")]
-    if not revoke.applied:
-        if both:
-            return []  # said once, after all the disputes of the deal (_both_sides)
-        return [_s("No penalty counts for it.", "WHIST-REVOKE-9")]
-    items = [i for i in deal.scores if i.item == "penalty"]
-    applied = [r for r in deal.revokes if r.applied]
-    item = None
-    if items and revoke in applied:
-        item = items[min(applied.index(revoke), len(items) - 1)]
-    what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
-    if ctx.code == "american-1893":
-        whose, what = "fixed by the code", "two tricks taken from the revokers"
-    elif revoke.penalty_chosen:
-        whose = f"as {claim.by} chose"
-    else:
-        whose = f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
-        ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
-    effect = ""
-    if item is not None:
-        ctx.changed = True
-        effect = item.text.removeprefix("revoke penalty, ").replace(" -> ", ", making ")
-        effect = re.sub(r": [+-][0-9]+(?=[,;])", "", effect).replace(
-            ": tricks ", ", making the tricks "
-        )
-        effect = f": {effect}"
-    rule = item.rule if item is not None else "WHIST-REVOKE-9"
-    out.append(_s(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule))
-    return out
-
-
-def _both_sides(ctx: Context) -> list[Sentence]:
-    """Both sides revoked in one deal: one sentence on what the code does then."""
-    out: list[Sentence] = []
-    for f in ctx.findings:
-        if f.rule == "WHIST-REVOKE-13" and id(f) not in ctx.used:
-            ctx.used.add(id(f))
-            held = next(
-                (g for g in ctx.findings if g.rule == "WHIST-REVOKE-11" and g.deal == f.deal), None
-            )
-            cancel = ctx.rules.get("both_sides_revoke") in ("cancel_all", "cancel_pairwise")
-            what = (
-                "the revokes cancel each other and no penalty counts"
-                if cancel
-                else "each side pays its adversaries' penalty"
-            )
-            rules = ["WHIST-REVOKE-13"]
-            tail = ""
-            if held is not None:
-                ctx.used.add(id(held))
-                rules.append("WHIST-REVOKE-11")
-                tail = "; neither side can win the game in it nor score beyond 4"
-            out.append(
-                _s(f"Both sides revoked in deal {f.deal}: {what}{tail}{ctx.law(*rules)}.", *rules)
-            )
-    return out
-
-
-def _bezique_challenge(ctx: Context, claim: Claim) -> list[Sentence]:
-    """A challenge of a score or an irregular declaration (laws 50, 51)."""
-    by, against = ctx.names.seat(claim.by), ctx.names.seat(claim.against)
-    row = _decl(ctx, claim.ref)
-    what = f"the {words(row.combination)}" if row else "the score"
-    ref = f" [event {claim.ref}]" if claim.ref is not None else ""
-    head = f"{by} challenged {what} scored by {against}{ref}"
-    if late := ctx.at(claim.event, "BEZ-SCORE-6"):
-        ctx.used.update(id(f) for f in late)
-        for f in ctx.at(claim.ref):
-            ctx.used.add(id(f))
-        fault = ""
-        faults = [f for f in ctx.at(claim.ref) if f.rule in _DECLARATION_FAULT]
-        if faults:
-            fault = f" though {_DECLARATION_FAULT[faults[0].rule]}"
-        return [
-            _s(
-                f"{head}. The challenge came after a card of the next trick had been played"
-                f" [event {claim.event}]: too late, the score stands{fault}"
-                f"{ctx.law('BEZ-SCORE-6', 'RUB-LAW-50')}.",
-                "BEZ-SCORE-6",
-                "RUB-LAW-50",
-                *(f.rule for f in faults),
-            )
-        ]
-    faults = [f for f in ctx.findings if f.event == claim.ref and f.severity == "violation"] or [
-        f for f in ctx.findings if f.rule in _DECLARATION_FAULT and row and f.event == row.event
-    ]
-    if not faults:
-        return [
-            _s(
-                f"{head} [event {claim.event}]. The score was good: the challenge fails.",
-                "BEZ-SCORE-5",
-            )
-        ]
-    ctx.used.update(id(f) for f in faults)
-    ctx.changed = True
-    fault = _DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
-    rule = faults[0].rule
-    return [
-        _s(
-            f"{head}. The challenge was made in time [event {claim.event}] and is upheld:"
-            f" {fault}, so the score is struck"
-            f"{ctx.law(rule, 'RUB-LAW-50')}.",
-            rule,
-            "RUB-LAW-50",
-        )
-    ]
-
-
-def _brisques_demand(ctx: Context, claim: Claim) -> list[Sentence]:
-    """A demand to count the brisques (Rubicon, law 57 and Foster's custom)."""
-    head = f"{ctx.names.seat(claim.by)} demanded a count of the brisques [event {claim.event}]"
-    if refused := ctx.at(claim.event, "RUB-GAME-3"):
-        ctx.used.update(id(f) for f in refused)
-        return [
-            _s(
-                f"{head}. Refused: the scores were more than"
-                f" {ctx.rules.get('brisque_close_threshold', 200)} apart, with no tie and no"
-                f" rubicon to save, so the brisques are not counted"
-                f"{ctx.law('RUB-GAME-3')}.",
-                "RUB-GAME-3",
-            )
-        ]
-    return [_s(f"{head}. Granted: the brisques are counted{ctx.law('RUB-GAME-3')}.", "RUB-GAME-3")]
-
-
-_DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Sentence]]] = {
-    ("whist", "revoke"): _whist_revoke_claim,
-    ("bezique", "score"): _bezique_challenge,
-    ("bezique", "irregular-declaration"): _bezique_challenge,
-    ("rubicon-bezique", "score"): _bezique_challenge,
-    ("rubicon-bezique", "irregular-declaration"): _bezique_challenge,
-    ("rubicon-bezique", "count-brisques"): _brisques_demand,
-}
-
-#: findings that are themselves a dispute (a claim the record makes without a claim event)
-_DISPUTE_FINDINGS = {
-    "WHIST-HONOURS-3": "{side} claimed honours in deal {deal} [event {event}] while at four:"
-    " the claim fails, a side at four cannot score honours{law}.",
-}
+    return say(f"{f.message} [event {f.event}]{law}.", *rules)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -526,7 +180,7 @@ def _verb(ctx: Context, stands: bool, still: str, corrected: str, neutral: str) 
     return corrected if ctx.changed else neutral
 
 
-def _whist_result(ctx: Context, stands: bool) -> list[Sentence]:
+def _whist_result(ctx: Context, stands: bool) -> list[Said]:
     c = ctx.corrected
     verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
     games = ", then ".join(
@@ -534,24 +188,24 @@ def _whist_result(ctx: Context, stands: bool) -> list[Sentence]:
     )
     progress = f"the game in progress stands at NS {c.score['NS']}, EW {c.score['EW']}"
     rules = ["WHIST-SCORE-3"]
-    out: list[Sentence] = []
+    out: list[Said] = []
     if c.rubber is not None:
         rules.append("WHIST-RUBBER-2")
         rubber = f"{ctx.names.side(c.rubber.winner)} win the rubber, worth {c.rubber.value}"
         if c.new_rubber:
-            out.append(_s(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules))
+            out.append(say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules))
             tail = f"{games}; " if games else ""
-            out.append(_s(f"In the new rubber: {tail}{progress}.", "WHIST-SCORE-3"))
+            out.append(say(f"In the new rubber: {tail}{progress}.", "WHIST-SCORE-3"))
             return out
-        return [_s(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules)]
+        return [say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules)]
     unit = "games" if ctx.code == "american-1893" else "the rubber is not complete"
     parts = [p for p in (games, progress) if p]
     if ctx.code != "american-1893":
         parts.append(unit)
-    return [_s(f"{verb}: {'; '.join(parts)}{ctx.law(*rules)}.", *rules)]
+    return [say(f"{verb}: {'; '.join(parts)}{ctx.law(*rules)}.", *rules)]
 
 
-def _bezique_result(ctx: Context, stands: bool) -> list[Sentence]:
+def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
     c = ctx.corrected
     if c.indeterminate:
         parts = [
@@ -560,7 +214,7 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Sentence]:
             if d.indeterminate_from_trick is not None
         ]
         return [
-            _s(
+            say(
                 f"The score cannot be determined: {'; '.join(parts)} are to be replayed after"
                 f" the end-play error{ctx.law('BEZ-LAST-3')}.",
                 "BEZ-LAST-3",
@@ -572,18 +226,18 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Sentence]:
         tail = f"; {ctx.names.seat(c.winner)} wins the game"
     else:
         tail = f"; neither player has yet reached {ctx.rules.get('target', 1000)}"
-    return [_s(f"{verb}: {score}{tail}{ctx.law('BEZ-SCORE-3')}.", "BEZ-SCORE-3")]
+    return [say(f"{verb}: {score}{tail}{ctx.law('BEZ-SCORE-3')}.", "BEZ-SCORE-3")]
 
 
-def _rubicon_result(ctx: Context, stands: bool) -> list[Sentence]:
-    out: list[Sentence] = []
+def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
+    out: list[Said] = []
     several = len(ctx.corrected.games) > 1
     for number, game in enumerate(ctx.corrected.games, 1):
         which = f"game {number}" if several else "the game"
         if game.indeterminate:
             deal = ctx.deals[number - 1]
             out.append(
-                _s(
+                say(
                     f"The value of {which} cannot be determined: tricks"
                     f" {deal.indeterminate_from_trick} on are to be taken up and replayed after"
                     f" the end-play error{ctx.law('RUB-LAST-1')}.",
@@ -603,7 +257,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Sentence]:
             if game.rubicon:
                 what += f"; {ctx.names.seat(loser)} is rubiconed"
         out.append(
-            _s(
+            say(
                 f"The result of {which}{verb} ({totals}): {what}{ctx.law('RUB-GAME-6')}.",
                 "RUB-GAME-6",
             )
@@ -617,7 +271,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Sentence]:
                 else "it would be null and void"
             )
             out.append(
-                _s(
+                say(
                     f"Counting only what the cards really made, {who}; the laws let the"
                     f" unchallenged scores stand{ctx.law('RUB-LAW-50')}.",
                     "RUB-LAW-50",
@@ -644,23 +298,23 @@ def decide(
 ) -> list[tuple[str, list[str]]]:
     """The decision as (text, rule IDs) pairs, in the order a director gives it."""
     ctx = Context(game, rules, Names(players), findings, deals, corrected, claims, penalties or {})
-    disputes: list[Sentence] = []
+    disputes: list[Said] = []
     for claim in claims:
-        handler = _DISPUTES.get((game, claim.kind))
+        handler = DISPUTES.get((game, claim.kind))
         if handler is not None:
             disputes.extend(handler(ctx, claim))
     for f in findings:
-        template = _DISPUTE_FINDINGS.get(f.rule)
+        template = DISPUTE_FINDINGS.get(f.rule)
         if template is not None and id(f) not in ctx.used:
             ctx.used.add(id(f))
-            disputes.append(_s(template.format(**_fields(ctx, f)), f.rule))
-    disputes.extend(_both_sides(ctx))
-    marks: list[Sentence] = []
+            disputes.append(say(template.format(**_fields(ctx, f)), f.rule))
+    disputes.extend(both_sides(ctx))
+    marks: list[Said] = []
     for f in findings:
         if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5") and id(f) not in ctx.used:
             ctx.used.add(id(f))
             marks.append(_mark(ctx, f))
-    unclaimed: list[Sentence] = []
+    unclaimed: list[Said] = []
     for f in findings:
         if id(f) in ctx.used or f.rule in _SILENT or f.severity == "info":
             continue
@@ -676,6 +330,6 @@ def decide(
     after = [s for s in result if s[1] == ["RUB-LAW-50"]]
     out = disputes + marks + [s for s in result if s not in after]
     if unclaimed:
-        out.append(_s("Irregularities nobody claimed:"))
+        out.append(say("Irregularities nobody claimed:"))
         out.extend(unclaimed)
     return out + after
