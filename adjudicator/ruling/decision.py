@@ -53,13 +53,27 @@ _UNCLAIMED: dict[str, str] = {
     " [event {event}]: the adversary scores the last trick{law}.",
     "BEZ-LAST-2": "{who} broke the rules of the end-play at trick {trick} of deal {deal}"
     " [event {event}]: {endplay}{law}.",
+    "WHIST-DEAL-7": "{who} dealt deal {deal} out of turn [event {event}]; the deal stands, as"
+    " it was not stopped in time{law}.",
+    "BEZ-IRREG-1": "{who} did not draw after a trick and played on a card short"
+    " [event {event}]{law}.",
+    "BEZ-IRREG-3": "{who} drew a second card [event {event}]{law}.",
+    "RUB-IRREG-13": "{who} drew a second card [event {event}]{law}.",
+    "BEZ-IRREG-4": "{who} played to trick {trick} holding the wrong number of cards"
+    " [event {event}]{law}.",
+    "RUB-LAW-17": "{who} played to trick {trick} holding too many cards [event {event}]{law}.",
+    "RUB-LAW-19": "{who} played to trick {trick} holding too few cards [event {event}]{law}.",
+    "BEZ-IRREG-8": "{who} led to trick {trick} out of turn [event {event}]{law}.",
+    "RUB-LAW-24": "{who} led to trick {trick} out of turn [event {event}]{law}.",
+    "BEZ-SEVEN-4": "{who} marked an exchange of the seven of trumps [event {event}], which"
+    " Rubicon Bézique does not have: it scores nothing{law}.",
     "BEZ-SEVEN-2": "{who} exchanged the seven of trumps without having won the trick"
     " [event {event}]: it scores nothing{law}.",
 }
 
 
 #: unclaimed irregularities whose consequence changes a figure of the score
-_CHANGES_SCORE = {"BEZ-SEVEN-2", "RUB-IRREG-12"}
+_CHANGES_SCORE = {"BEZ-SEVEN-2", "BEZ-SEVEN-4", "RUB-IRREG-12"}
 
 
 def _declaration_sentence(ctx: Context, f: Finding) -> Said:

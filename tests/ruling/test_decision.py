@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -274,3 +276,32 @@ def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
         ["BEZ-LAST-3"],
     )
     assert "Ada Ames (A) broke the rules of the end-play at trick 31" in out[-1][0]
+
+
+def _all_templates() -> list[tuple[str, str]]:
+    from adjudicator.ruling.decision import _UNCLAIMED
+    from adjudicator.ruling.disputes import DISPUTE_FINDINGS
+
+    return sorted({**_UNCLAIMED, **DISPUTE_FINDINGS}.items())
+
+
+@pytest.mark.parametrize("rule,template", _all_templates(), ids=[r for r, _ in _all_templates()])
+def test_every_template_words_its_finding_with_names_and_the_event(
+    rule: str, template: str
+) -> None:
+    """Each table entry formats with the fields a finding gives (a missing field would raise
+    only on the first record that has that finding) and names the player and the event."""
+    whist = rule.startswith("WHIST")
+    seat = "W" if whist else "A"
+    message = ("NS " if whist else "A ") + "did something"
+    finding = make_finding(rule, "violation", message, event=40, deal=1, trick=9, seat=seat)
+    deal = _whist_deal() if whist else _bezique_deal()
+    corrected = _corrected() if whist else RUBICON_GAME
+    game = "whist" if whist else "rubicon-bezique"
+    players = PLAYERS if whist else BEZ_PLAYERS
+    out = decide(game, ENGLISH if whist else {}, players, [finding], [deal], corrected, [])
+    said = next(t for t, rules in out if rule in rules)
+    assert "[event 40]" in said
+    named = "Di West (W)" if whist else "Ada Ames (A)"
+    assert (named if "{who}" in template else "(") in said
+    assert "{" not in said and said.endswith(".")
