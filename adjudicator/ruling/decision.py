@@ -141,8 +141,9 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     template = _UNCLAIMED.get(f.rule)
     if f.rule in _CHANGES_SCORE:
         ctx.changed = True
-    if template is None:  # a kind without its own words yet: the finding's message, whole
-        return say(f"{f.message} [event {f.event}]{ctx.law(f.rule)}.".replace(".. ", ". "), f.rule)
+    if template is None:  # a kind without its own words yet: who, then the finding's message
+        who = f"{ctx.names.seat(f.seat)}: " if f.seat else ""
+        return say(f"{who}{f.message.rstrip('.')} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
     return say(template.format(**_fields(ctx, f)), f.rule)
 
 

@@ -305,3 +305,10 @@ def test_every_template_words_its_finding_with_names_and_the_event(
     named = "Di West (W)" if whist else "Ada Ames (A)"
     assert (named if "{who}" in template else "(") in said
     assert "{" not in said and said.endswith(".")
+
+
+def test_a_finding_without_words_of_its_own_is_said_with_its_message_and_player() -> None:
+    odd = make_finding("WHIST-REVOKE-15", "violation", "W did X.", event=7, deal=1, seat="W")
+    out = decide("whist", ENGLISH, PLAYERS, [odd], [_whist_deal()], _corrected(), [])
+    assert out[-1][0].startswith("Di West (W): W did X [event 7]")
+    assert out[-1][0].endswith(".") and out[-1][1] == ["WHIST-REVOKE-15"]
