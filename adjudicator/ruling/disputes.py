@@ -69,9 +69,10 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
             else "the tricks show no revoke: every card followed suit, or its player held none"
             " of the suit led"
         )
-        return [
+        out = [
             say(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
         ]
+        return out + _orphan_penalty(ctx, claim)
     revoke = _revoke_claimed(deal, claim.event)
     if revoke is None:
         return [say(f"{head}.", "WHIST-REVOKE-7")]
@@ -95,6 +96,28 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
     ]
     sentences.extend(_penalty(ctx, deal, revoke, claim))
     return sentences
+
+
+def _orphan_penalty(ctx: Context, claim: Claim) -> list[Said]:
+    """The penalty chosen right after a claim that failed: said with the claim, not as an
+    irregularity of its own (it is the same dispute)."""
+    event = claim.event + 1
+    found = [
+        f
+        for f in ctx.at(event, "WHIST-REVOKE-9")
+        if f.severity == "violation" and id(f) not in ctx.used and event in ctx.penalties
+    ]
+    if not found:
+        return []
+    ctx.used.update(id(f) for f in found)
+    choice = _CHOICE.get(ctx.penalties[event], ctx.penalties[event])
+    return [
+        say(
+            f"The penalty they chose [event {event}], {choice}, counts for nothing: a penalty"
+            f" belongs to the claim it follows{ctx.law('WHIST-REVOKE-9')}.",
+            "WHIST-REVOKE-9",
+        )
+    ]
 
 
 def _revoke_claimed(deal: Any, event: int) -> Revoke | None:
