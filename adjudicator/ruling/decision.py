@@ -238,7 +238,15 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
     verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
     score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
     if c.winner:
-        tail = f"; {ctx.names.seat(c.winner)} wins the game"
+        loser = "B" if c.winner == "A" else "A"
+        below = ctx.rules.get("double_if_loser_below", 500)
+        if c.score[loser] < below:
+            tail = (
+                f"; {ctx.names.seat(c.winner)} wins a double game, {ctx.names.seat(loser)}"
+                f" being under {below}"
+            )
+        else:
+            tail = f"; {ctx.names.seat(c.winner)} wins the game"
     else:
         tail = f"; neither player has yet reached {ctx.rules.get('target', 1000)}"
     return [say(f"{verb}: {score}{tail}{ctx.law('BEZ-SCORE-3')}.", "BEZ-SCORE-3")]
