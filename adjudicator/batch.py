@@ -154,6 +154,10 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
         from adjudicator.render.html import render_html
 
         output = render_html(ruling)
+    elif fmt == "markdown":
+        from adjudicator.render.markdown import render_markdown
+
+        output = render_markdown(ruling)
     else:
         output = render_text(ruling)
     return Outcome(item.source, status, output, rules=rules)

@@ -33,6 +33,7 @@ class Format(StrEnum):
     json = "json"
     jsonl = "jsonl"
     html = "html"
+    markdown = "markdown"
 
 
 class SchemaName(StrEnum):
@@ -43,7 +44,10 @@ class SchemaName(StrEnum):
 FormatOption = Annotated[
     Format,
     typer.Option(
-        "--format", "-f", help="text for people, json for programs, html for a printable report"
+        "--format",
+        "-f",
+        help="text for people (in colour on a terminal), json for programs, html for a printable"
+        " report, markdown for a notice or an e-mail",
     ),
 ]
 
@@ -135,6 +139,11 @@ def _check_all(
     from adjudicator.render.json import render_error_line
 
     with _progress(show and not single) as advance, _stream(output, folder) as out:
+        write = (
+            _coloured_writer()
+            if fmt == "text" and out is sys.stdout and out.isatty()
+            else out.write
+        )
         for outcome in run(iter_items(records), fmt, quick, workers):
             summary.add(outcome)
             if outcome.status == "unjudgeable":
@@ -145,8 +154,8 @@ def _check_all(
                 folder.write(outcome.source, outcome.output)
             elif outcome.output:
                 if fmt == "text" and not single:
-                    out.write(f"== {outcome.source}\n")
-                out.write(outcome.output)
+                    write(f"== {outcome.source}\n")
+                write(outcome.output)
             advance()
 
 
@@ -195,6 +204,22 @@ class _stream:
             from adjudicator.writing import write_atomically
 
             write_atomically(self.path, "".join(self.parts))
+
+
+def _coloured_writer():  # type: ignore[no-untyped-def]
+    """Writes the text view in colour (suits, severities) through rich, which leaves it plain
+    when ``NO_COLOR`` is set or the terminal has no colour; only used on a terminal, so
+    piped output and archives never load rich."""
+    from adjudicator.render.colour import colour_text
+
+    console = _stdout_console()
+    return lambda text: console.print(colour_text(text), end="", soft_wrap=True)
+
+
+def _stdout_console():  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    return Console(highlight=False)
 
 
 class _progress:

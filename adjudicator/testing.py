@@ -1,4 +1,4 @@
-"""Snapshot-testing rulings with syrupy: one readable file per ruling, made by the CLI's renderers.
+"""Snapshot-testing rulings with syrupy: one readable file per ruling.
 
 In your ``conftest.py``::
 
@@ -9,10 +9,13 @@ then::
     def test_my_hand(ruling_snapshot):
         assert adjudicate(load_record("hands/1.json")) == ruling_snapshot
 
-The snapshot is the same JSON that ``adjudicator check --format json`` prints (and
-``ruling_text_snapshot`` the text view), so a diff reads like the ruling itself. Update with
-``pytest --snapshot-update`` and read every changed line before committing it.
-Requires the ``test`` extra (pytest, syrupy).
+``ruling_snapshot`` stores the compact form (``.yaml``: the decision, each finding by rule
+ID with its severity, event, seat and message, and the corrected result; no citation text,
+so a change of wording in the rule catalogue does not touch it). ``ruling_full_snapshot``
+stores the whole ruling/1 JSON that ``adjudicator check --format json`` prints (``.json``),
+``ruling_text_snapshot`` the text view (``.txt``) and ``ruling_markdown_snapshot`` the
+Markdown (``.md``). Update with ``pytest --snapshot-update`` and read every changed line
+before committing it. Requires the ``test`` extra (pytest, syrupy).
 """
 
 from __future__ import annotations
@@ -23,13 +26,25 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
+from adjudicator.render.compact import render_compact
 from adjudicator.render.json import render_json
+from adjudicator.render.markdown import render_markdown
 from adjudicator.render.text import render_text
 from adjudicator.ruling.model import Ruling
 
 
+class RulingCompactSnapshotExtension(SingleFileSnapshotExtension):
+    """A ruling's decision, findings and corrected result, one ``.yaml`` file per test."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "yaml"
+
+    def serialize(self, data: Any, **_: Any) -> str:
+        return render_compact(data) if isinstance(data, Ruling) else str(data)
+
+
 class RulingSnapshotExtension(SingleFileSnapshotExtension):
-    """A ruling as ruling/1 JSON, one ``.json`` file per test."""
+    """A ruling as ruling/1 JSON, whole, one ``.json`` file per test."""
 
     _write_mode = WriteMode.TEXT
     file_extension = "json"
@@ -48,9 +63,25 @@ class RulingTextSnapshotExtension(SingleFileSnapshotExtension):
         return render_text(data) if isinstance(data, Ruling) else str(data)
 
 
+class RulingMarkdownSnapshotExtension(SingleFileSnapshotExtension):
+    """A ruling as Markdown for a notice or an e-mail, one ``.md`` file per test."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "md"
+
+    def serialize(self, data: Any, **_: Any) -> str:
+        return render_markdown(data) if isinstance(data, Ruling) else str(data)
+
+
 @pytest.fixture
 def ruling_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
-    """Snapshot of a ``Ruling`` in its JSON form."""
+    """Snapshot of a ``Ruling`` in its compact form (decision, findings, corrected result)."""
+    return snapshot.use_extension(RulingCompactSnapshotExtension)
+
+
+@pytest.fixture
+def ruling_full_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Snapshot of a ``Ruling`` as its whole ruling/1 JSON."""
     return snapshot.use_extension(RulingSnapshotExtension)
 
 
@@ -58,3 +89,9 @@ def ruling_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 def ruling_text_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
     """Snapshot of a ``Ruling`` in its text form."""
     return snapshot.use_extension(RulingTextSnapshotExtension)
+
+
+@pytest.fixture
+def ruling_markdown_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Snapshot of a ``Ruling`` in its Markdown form."""
+    return snapshot.use_extension(RulingMarkdownSnapshotExtension)

@@ -19,7 +19,7 @@ ALLOWED: dict[str, set[str]] = {
     "findings": {"cards", "seats", "catalogue"},
     "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
     "games": {"engine", "catalogue", "findings", "record", "cards", "seats", "errors", "games"},
-    "ruling": {"games", "findings", "catalogue", "record", "ruling", "errors"},
+    "ruling": {"games", "findings", "catalogue", "record", "ruling", "errors", "cards"},
     # the renderers also read the rule catalogue (titles, law numbers, the sources'
     # abbreviations: data, not engine state) and the Finding model they display
     "render": {

@@ -2,13 +2,68 @@
 
 from __future__ import annotations
 
+import re
+import textwrap
+
 from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.sources import short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
 
 _RULE = "-" * 72
+WIDTH = 100
+
+#: control characters (C0 but the newline, DEL, C1) shown as escapes: a record's names and
+#: notes can never move the cursor, clear the screen or set a terminal's title
+_HARMLESS = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if c != 0x0A}
+
+
+_NUMBERED = re.compile(r"^ *[0-9]+\. ")
+
+
+def harmless(text: str) -> str:
+    """Text with every control character written as an escape (``\\x1b``)."""
+    return text.translate(_HARMLESS)
+
+
+def wrap(lines: list[str], width: int = WIDTH) -> list[str]:
+    """Lines longer than ``width`` folded at spaces: a numbered line hangs under its text,
+    any other continues two columns further in."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        numbered = _NUMBERED.match(line)
+        hang = " " * len(numbered.group(0)) if numbered else indent + "  "
+        out.extend(
+            textwrap.wrap(
+                line.strip(),
+                width,
+                initial_indent=indent,
+                subsequent_indent=hang,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+    return out
+
+
+def decision_lines(ruling: Ruling) -> list[str]:
+    """The decision, one numbered paragraph per sentence with its rule IDs."""
+    lines = ["Decision"]
+    number = 0
+    for sentence in ruling.decision:
+        rules = f" [{', '.join(sentence.rules)}]" if sentence.rules else ""
+        if not sentence.rules and sentence.text.endswith(":"):
+            lines.append(f"  {sentence.text}")  # a heading within the decision
+            continue
+        number += 1
+        lines.append(f"  {number}. {sentence.text}{rules}")
+    return lines
 
 
 def render_text(ruling: Ruling) -> str:
@@ -25,6 +80,8 @@ def render_text(ruling: Ruling) -> str:
         f"Verdict: {verdict} ({c.violation} violation{'s' if c.violation != 1 else ''}, "
         f"{c.warning} warning{'s' if c.warning != 1 else ''}, {c.info} note{'s' if c.info != 1 else ''})"
     )
+    lines.append(_RULE)
+    lines.extend(decision_lines(ruling))
     lines.append(_RULE)
     lines.append("Findings")
     if not ruling.findings:
@@ -44,7 +101,7 @@ def render_text(ruling: Ruling) -> str:
         lines.append(f"      {f.message}")
         if f.basis:
             lines.append(f"      See also: {', '.join(f.basis)}")
-        lines.append(f"      Source: {f.citation.source}")
+        lines.append(f"      Source: {short(f.citation.source)}")
     for deal in ruling.deals:
         lines.append(_RULE)
         if isinstance(deal, WhistDealSummary):
@@ -53,7 +110,16 @@ def render_text(ruling: Ruling) -> str:
             lines.extend(_bezique_deal_lines(deal))
     lines.append(_RULE)
     lines.extend(_result_lines(ruling))
-    return "\n".join(lines) + "\n"
+    lines.extend(sources_lines(ruling))
+    return harmless("\n".join(wrap(lines))) + "\n"
+
+
+def sources_lines(ruling: Ruling) -> list[str]:
+    """The abbreviations the findings' sources use, each expanded once."""
+    books = used(f.citation.source for f in ruling.findings)
+    if not books:
+        return []
+    return [_RULE, "Sources", *(f"  {tag}: {text}" for tag, text in books)]
 
 
 def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:

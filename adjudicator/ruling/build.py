@@ -15,12 +15,14 @@ from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.whist import WhistRecord, WhistRules
+from adjudicator.ruling.decision import Claim, decide
 from adjudicator.ruling.model import (
     AgreedResult,
     BeziqueClaimed,
     BeziqueCorrected,
     RubiconCorrected,
     Ruling,
+    Sentence,
     WhistClaimed,
     WhistCorrected,
 )
@@ -94,17 +96,53 @@ def _ruling(
     counts = {"violation": 0, "warning": 0, "info": 0}
     for finding in ordered:
         counts[finding.severity] += 1
+    players = dict(record.players.__dict__)
+    claims, penalties = _disputes(record)
+    decision = decide(
+        record.game,
+        rules,
+        players,
+        ordered,
+        list(deals),
+        result["corrected"],
+        claims,
+        penalties,
+    )
     return Ruling(
         game=record.game,
         rules=rules,
-        players=dict(record.players.__dict__),
+        players=players,
         meta=dict(record.meta),
+        decision=[Sentence(text=text, rules=ids) for text, ids in decision],
         findings=ordered,
         notes=[{"event": i, "text": e.note} for i, e in enumerate(record.events) if e.note],  # type: ignore[misc]
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]
     )
+
+
+def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
+    """The claims raised at the table and the penalties chosen, by event index: the decision
+    answers each claim in turn."""
+    claims: list[Claim] = []
+    penalties: dict[int, str] = {}
+    for index, event in enumerate(record.events):
+        kind = event.type
+        if kind == "claim":
+            claims.append(
+                Claim(
+                    event=index,
+                    kind=event.kind,  # type: ignore[union-attr]
+                    by=event.by,  # type: ignore[union-attr]
+                    against=getattr(event, "against", None),
+                    trick=getattr(event, "trick", None),
+                    ref=getattr(event, "ref", None),
+                )
+            )
+        elif kind == "penalty":
+            penalties[index] = event.choice  # type: ignore[union-attr]
+    return claims, penalties
 
 
 @lru_cache(maxsize=64)

@@ -45,8 +45,23 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
-def test_ruling_json(path: Path, ruling_snapshot: SnapshotAssertion) -> None:
+def test_ruling_json(path: Path, ruling_full_snapshot: SnapshotAssertion) -> None:
+    assert adjudicate(load_record(path)) == ruling_full_snapshot
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_ruling_compact(path: Path, ruling_snapshot: SnapshotAssertion) -> None:
+    """The compact snapshot another project would keep: decision, findings, result."""
     assert adjudicate(load_record(path)) == ruling_snapshot
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_decision(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
+    """The decision as a director announces it, one sentence a line with its rule IDs."""
+    decision = adjudicate(load_record(path)).decision
+    assert decision, "every ruling has a decision"
+    text = "\n".join(f"{s.text} [{', '.join(s.rules)}]" if s.rules else s.text for s in decision)
+    assert text + "\n" == ruling_text_snapshot
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)

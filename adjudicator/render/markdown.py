@@ -1,0 +1,181 @@
+"""Markdown for a club's notice or an e-mail: the decision and the tables.
+
+The decision, the findings, the tricks of each deal and the score as marked against the
+score corrected. Every string that comes from a record (names, notes) is escaped, so that a
+player called ``*Bob*`` or ``<script>`` reads as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.sources import short, used
+from adjudicator.render.text import harmless
+from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
+from adjudicator.seats import WHIST_SEATS
+
+#: what Markdown (CommonMark, GitHub) reads as markup inside a line: emphasis, code, links
+#: (no link can form once the brackets are escaped), HTML, table cells, strike-through
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
+
+
+def escape(text: str) -> str:
+    """Text that Markdown shows as written: a backslash before each character it would read
+    as markup, control characters as escapes, line breaks as spaces."""
+    return _SPECIAL.sub(r"\\\1", harmless(text).replace("\n", " ").replace("\r", " "))
+
+
+def _cell(text: object) -> str:
+    return escape(str(text))
+
+
+def render_markdown(ruling: Ruling) -> str:
+    """The ruling as Markdown: heading, decision, findings, deals, score, sources."""
+    code = ruling.rules.get("code")
+    lines = [f"# Ruling on a {ruling.game} record" + (f" ({code})" if code else ""), ""]
+    players = ", ".join(f"{seat} {_cell(name)}" for seat, name in ruling.players.items())
+    lines.append(f"**Players:** {players}  ")
+    for key, value in sorted(ruling.meta.items()):
+        lines.append(f"**{_cell(key)}:** {_cell(value)}  ")
+    lines += ["", "## Decision", ""]
+    number = 0
+    for sentence in ruling.decision:
+        if not sentence.rules and sentence.text.endswith(":"):
+            lines += ["", f"**{escape(sentence.text)}**", ""]
+            number = 0
+            continue
+        number += 1
+        rules = f" *({', '.join(sentence.rules)})*" if sentence.rules else ""
+        lines.append(f"{number}. {escape(sentence.text)}{rules}")
+    lines += ["", "## Findings", ""]
+    if not ruling.findings:
+        lines.append("None.")
+    else:
+        lines.append("| event | deal | trick | seat | severity | rule | finding | source |")
+        lines.append("|---:|---:|---:|---|---|---|---|---|")
+        for f in ruling.findings:
+            cells = [
+                "" if f.event is None else f.event,
+                "" if f.deal is None else f.deal,
+                "" if f.trick is None else f.trick,
+                f.seat or "",
+                f.severity,
+                f.rule,
+                f.message,
+                short(f.citation.source),
+            ]
+            lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    for deal in ruling.deals:
+        lines.append("")
+        if isinstance(deal, WhistDealSummary):
+            lines.extend(_whist_deal(deal))
+        else:
+            lines.extend(_bezique_deal(deal))
+    lines += ["", "## Score: as marked and as corrected", ""]
+    lines.extend(_score(ruling))
+    books = used(f.citation.source for f in ruling.findings)
+    if books:
+        lines += ["", "## Sources", ""]
+        lines.extend(f"* **{_cell(tag)}**: {_cell(text)}" for tag, text in books)
+    return "\n".join(lines) + "\n"
+
+
+def _trick_table(rows: Sequence[Mapping[str, Any]], seats: Sequence[str]) -> list[str]:
+    """The tricks as a table: who led (out of turn marked), each seat's card, the winner."""
+    lines = [
+        "| trick | led by | " + " | ".join(seats) + " | won by |",
+        "|---:|---|" + "---|" * len(seats) + "---|",
+    ]
+    for row in rows:
+        cards = {p["seat"]: p["card"] for p in row["plays"]}
+        first = row["plays"][0]["seat"] if row["plays"] else row["leader"]
+        lead = first if first == row["leader"] else f"{first} (out of turn)"
+        end = " (end-play)" if row.get("endplay") else ""
+        cells = " | ".join(cards.get(s, "") for s in seats)
+        lines.append(f"| {row['trick']}{end} | {lead} | {cells} | {row['winner']} |")
+    return lines
+
+
+def _whist_deal(deal: WhistDealSummary) -> list[str]:
+    lines = [f"## Deal {deal.deal}: dealer {deal.dealer}, trump card {deal.trump}", ""]
+    lines += _trick_table(deal.tricks, WHIST_SEATS)  # type: ignore[arg-type]
+    won, after = deal.tricks_won, deal.tricks_after_penalty
+    lines += ["", f"Tricks: NS {won['NS']}, EW {won['EW']}."]
+    if after != won:
+        lines[-1] += f" After the revoke penalty: NS {after['NS']}, EW {after['EW']}."
+    return lines
+
+
+def _bezique_deal(deal: BeziqueDealSummary) -> list[str]:
+    turn_up = f", turn-up {deal.turn_up}" if deal.turn_up else ""
+    lines = [f"## Deal {deal.deal}: dealer {deal.dealer}{turn_up}", ""]
+    return lines + _trick_table(deal.tricks, ("A", "B"))  # type: ignore[arg-type]
+
+
+def _score(ruling: Ruling) -> list[str]:
+    """Per side (or player) and item: what was marked, what the rules give."""
+    corrected = ruling.result.corrected
+    claimed = ruling.result.claimed
+    given: dict[tuple[str, str], int] = {}
+    marked: dict[tuple[str, str], int] = {}
+    for deal in ruling.deals:
+        if isinstance(deal, WhistDealSummary):
+            for item in deal.scores:
+                given[item.side, item.item] = given.get((item.side, item.item), 0) + item.points
+            for mark in deal.marks:
+                key = (mark.side, mark.for_)
+                marked[key] = marked.get(key, 0) + mark.points
+        else:
+            for line in deal.scores:
+                key = (line.seat, line.item)
+                given[key] = given.get(key, 0) + line.points
+            for bm in deal.marks:
+                key = (bm.seat, bm.item)
+                marked[key] = marked.get(key, 0) + bm.points
+    lines = ["| side | item | marked | the rules give |", "|---|---|---:|---:|"]
+    for side, item in sorted(set(given) | set(marked)):
+        mark = marked.get((side, item))
+        lines.append(
+            f"| {side} | {_cell(item)} | {'' if mark is None else mark}"
+            f" | {given.get((side, item), 0)} |"
+        )
+    agreed = claimed.result
+    lines += [
+        "",
+        f"Agreed by the players: {f'{agreed.winner} {agreed.value}' if agreed else 'none'}.",
+    ]
+    if isinstance(corrected, WhistCorrected):
+        games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
+        rubber = (
+            f"{corrected.rubber.winner} {corrected.rubber.value}"
+            if corrected.rubber
+            else "not complete"
+        )
+        score = f"NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+        lines.append(f"Corrected: games {games}; rubber {rubber}; game in progress {score}.")
+    elif isinstance(corrected, BeziqueCorrected):
+        state = (
+            "cannot be determined (to be replayed); as played: " if corrected.indeterminate else ""
+        )
+        lines.append(
+            f"Corrected: {state}A {corrected.score['A']}, B {corrected.score['B']};"
+            f" winner {corrected.winner or 'not yet decided'}."
+        )
+    elif isinstance(corrected, RubiconCorrected):
+        for number, game in enumerate(corrected.games, 1):
+            who = f"{game.winner} wins {game.value}" if game.winner else "null and void"
+            state = (
+                "cannot be determined (to be replayed); as played: " if game.indeterminate else ""
+            )
+            rubicon = ", rubicon" if game.rubicon else ""
+            lines.append(
+                f"Corrected, game {number}: {state}{who}{rubicon}"
+                f" (A {game.totals['A']}, B {game.totals['B']})."
+            )
+    lines += ["", "Steps:", ""]
+    lines.extend(f"    {harmless(step)}" for step in ruling.result.steps)
+    return lines

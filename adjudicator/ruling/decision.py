@@ -1,0 +1,358 @@
+"""The decision in plain words: what a director announces, in the order he gives it.
+
+Each dispute (a claim, a challenge, a demand), whose and about what, in time or not, upheld or
+not and under which law; the penalty and what it does to the score; the marks corrected; the
+corrected result; then the irregularities nobody claimed. Built from the findings and the
+deal summaries the judges hand over, and from the claims of the record; every sentence comes
+from a table of templates keyed by the finding's rule or the dispute's outcome, so that a new
+kind of finding is one line of the table, not another branch.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from adjudicator.findings import Finding
+from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.ruling.disputes import DISPUTE_FINDINGS, DISPUTES, both_sides
+from adjudicator.ruling.sentences import (
+    COUNTED,
+    DECLARATION_FAULT,
+    Claim,
+    Context,
+    Said,
+    declaration_of,
+    played,
+    say,
+    words,
+)
+from adjudicator.ruling.words import Names, card, suit_of
+
+#: rule -> sentence for a finding nobody claimed; fields: who, trick, deal, event, law, msg
+_UNCLAIMED: dict[str, str] = {
+    "WHIST-REVOKE-1": "{who} revoked at trick {trick} of deal {deal}, playing {card} to a {suit}"
+    " lead while holding a {suit} [event {event}]. It was not claimed in time, so no"
+    " penalty can be exacted{law}.",
+    "WHIST-REVOKE-5": "{who} renounced at trick {trick} of deal {deal} and took the card back"
+    " before the revoke was established [event {event}]: no revoke; the adversaries may call"
+    " the card played in error or require the highest or lowest of the suit{law}.",
+    "WHIST-REVOKE-9": "{side} chose a revoke penalty in deal {deal} before any revoke had been"
+    " claimed [event {event}]: a penalty belongs to the claim it follows, and it counts for"
+    " nothing{law}.",
+    "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal} [event {event}];"
+    " the trick stands as played, and the adversaries may still call a suit{law}.",
+    "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}"
+    " [event {event}]{law}.",
+    "WHIST-PEN-1": "{who} took back a card at trick {trick} of deal {deal} [event {event}]:"
+    " it is exposed and liable to be called{law}.",
+    "BEZ-PLAY-4": "{who} drew before the winner of trick {trick} in deal {deal}"
+    " [event {event}]{law}.",
+    "RUB-IRREG-12": "{who} played trick {trick} a card short, having failed to draw"
+    " [event {event}]: the adversary scores the last trick{law}.",
+    "BEZ-LAST-2": "{who} broke the rules of the end-play at trick {trick} of deal {deal}"
+    " [event {event}]: {endplay}{law}.",
+    "WHIST-DEAL-7": "{who} dealt deal {deal} out of turn [event {event}]; the deal stands, as"
+    " it was not stopped in time{law}.",
+    "BEZ-IRREG-1": "{who} did not draw after a trick and played on a card short"
+    " [event {event}]{law}.",
+    "BEZ-IRREG-3": "{who} drew a second card [event {event}]{law}.",
+    "RUB-IRREG-13": "{who} drew a second card [event {event}]{law}.",
+    "BEZ-IRREG-4": "{who} played to trick {trick} holding the wrong number of cards"
+    " [event {event}]{law}.",
+    "RUB-LAW-17": "{who} played to trick {trick} holding too many cards [event {event}]{law}.",
+    "RUB-LAW-19": "{who} played to trick {trick} holding too few cards [event {event}]{law}.",
+    "BEZ-IRREG-8": "{who} led to trick {trick} out of turn [event {event}]{law}.",
+    "RUB-LAW-24": "{who} led to trick {trick} out of turn [event {event}]{law}.",
+    "BEZ-SEVEN-4": "{who} marked an exchange of the seven of trumps [event {event}], which"
+    " Rubicon Bézique does not have: it scores nothing{law}.",
+    "BEZ-SEVEN-2": "{who} exchanged the seven of trumps without having won the trick"
+    " [event {event}]: it scores nothing{law}.",
+}
+
+
+#: unclaimed irregularities whose consequence changes a figure of the score
+_CHANGES_SCORE = {"BEZ-SEVEN-2", "BEZ-SEVEN-4", "RUB-IRREG-12"}
+
+
+def _declaration_sentence(ctx: Context, f: Finding) -> Said:
+    """A declaration the laws do not allow: what, why, and whether its score stands."""
+    row = declaration_of(ctx, f.event)
+    fault = DECLARATION_FAULT.get(f.rule, f.citation.title.lower())
+    verb = "scored" if f.rule in ("BEZ-DECL-5", "BEZ-DECL-3") else "declared"
+    what = "a combination"
+    if row is not None:
+        name = words(row.combination)
+        article = "the " if verb == "scored" else "a " if COUNTED.search(name) else ""
+        what = article + name
+    if row is not None and row.stands:
+        outcome = (
+            "it stands under law 50, as nobody challenged it before a card of the next trick"
+            " was played"
+        )
+        return say(
+            f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}] though {fault}: {outcome}"
+            f"{ctx.law(f.rule, 'RUB-LAW-50')}.",
+            f.rule,
+            "RUB-LAW-50",
+        )
+    ctx.changed = True
+    return say(
+        f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}], but {fault}: it scores"
+        f" nothing{ctx.law(f.rule)}.",
+        f.rule,
+    )
+
+
+def _fields(ctx: Context, f: Finding) -> dict[str, object]:
+    """The fields an unclaimed-irregularity template may use."""
+    values: dict[str, object] = {
+        "who": ctx.names.seat(f.seat),
+        "side": ctx.names.any(_side_in(f.message)),
+        "trick": f.trick,
+        "deal": f.deal if f.deal is not None else 1,
+        "event": f.event,
+        "law": ctx.law(f.rule),
+        "card": "a card",
+        "suit": "card of the suit",
+        "endplay": "the tricks from there on are to be replayed",
+    }
+    deal = ctx.deal_of(f.event or 0)
+    if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-REVOKE-1":
+        card_played, led = played(deal, f.event)
+        if card_played and led:
+            values["card"], values["suit"] = card(card_played), suit_of(led)
+    if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
+        values["endplay"] = "the penalty of the option in force applies"
+    return values
+
+
+def _side_in(message: str) -> str | None:
+    match = re.match(r"(NS|EW)\b", message)
+    return match.group(1) if match else None
+
+
+def _unclaimed(ctx: Context, f: Finding) -> Said | None:
+    if f.rule in DECLARATION_FAULT:
+        return _declaration_sentence(ctx, f)
+    if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
+        return _mark(ctx, f)
+    template = _UNCLAIMED.get(f.rule)
+    if f.rule in _CHANGES_SCORE:
+        ctx.changed = True
+    if template is None:  # a kind without its own words yet: who, then the finding's message
+        who = f"{ctx.names.seat(f.seat)}: " if f.seat else ""
+        return say(f"{who}{f.message.rstrip('.')} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
+    return say(template.format(**_fields(ctx, f)), f.rule)
+
+
+# ---------------------------------------------------------------------------------------------
+# Marks and agreed results corrected
+# ---------------------------------------------------------------------------------------------
+
+_MARK = re.compile(
+    r"^(?P<who>NS|EW|A|B) marked (?P<marked>-?\d+) for (?P<item>[\w-]+)"
+    r"(?: in deal (?P<deal>\d+))?; (?:the rules give|it is worth) (?P<right>-?\d+)\."
+)
+_AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
+
+
+def _mark(ctx: Context, f: Finding) -> Said:
+    """A wrong mark or result: corrected to what the rules give, or struck out."""
+    rules = [f.rule, *f.basis]
+    law = ctx.law(f.rule)
+    ctx.changed = True
+    if m := _MARK.match(f.message):
+        whose = ctx.names.any(m["who"])
+        deal = f" in deal {m['deal']}" if m["deal"] else ""
+        right = int(m["right"])
+        fate = "is struck out" if right == 0 else f"is corrected to {right}"
+        return say(
+            f"The mark of {m['marked']} for {words(m['item'])} written by {whose}{deal}"
+            f" [event {f.event}] {fate}{law}.",
+            *rules,
+        )
+    if m := _AGREED.match(f.message):
+        return say(
+            f"The result the players agreed [event {f.event}], {m['agreed']}, is corrected:"
+            f" the rules give {m['right']}{law}.",
+            *rules,
+        )
+    return say(f"{f.message} [event {f.event}]{law}.", *rules)
+
+
+# ---------------------------------------------------------------------------------------------
+# The result
+# ---------------------------------------------------------------------------------------------
+
+
+def _verb(ctx: Context, stands: bool, still: str, corrected: str, neutral: str) -> str:
+    """Whether the result stands, is corrected, or is simply stated (an irregularity that
+    changes no figure: a lead out of turn, a revoke nobody claimed)."""
+    if stands:
+        return still
+    return corrected if ctx.changed else neutral
+
+
+def _whist_result(ctx: Context, stands: bool) -> list[Said]:
+    c = ctx.corrected
+    verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
+    games = ", then ".join(
+        f"{ctx.names.side(g.winner)} won a game worth {g.value}" for g in c.games
+    )
+    progress = f"the game in progress stands at NS {c.score['NS']}, EW {c.score['EW']}"
+    rules = ["WHIST-SCORE-3"]
+    out: list[Said] = []
+    if c.rubber is not None:
+        rules.append("WHIST-RUBBER-2")
+        rubber = f"{ctx.names.side(c.rubber.winner)} win the rubber, worth {c.rubber.value}"
+        if c.new_rubber:
+            out.append(say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules))
+            tail = f"{games}; " if games else ""
+            out.append(say(f"In the new rubber: {tail}{progress}.", "WHIST-SCORE-3"))
+            return out
+        return [say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules)]
+    unit = "games" if ctx.code == "american-1893" else "the rubber is not complete"
+    parts = [p for p in (games, progress) if p]
+    if ctx.code != "american-1893":
+        parts.append(unit)
+    return [say(f"{verb}: {'; '.join(parts)}{ctx.law(*rules)}.", *rules)]
+
+
+def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
+    c = ctx.corrected
+    if c.indeterminate:
+        parts = [
+            f"tricks {d.indeterminate_from_trick} on of deal {d.deal}"
+            for d in ctx.deals
+            if d.indeterminate_from_trick is not None
+        ]
+        return [
+            say(
+                f"The score cannot be determined: {'; '.join(parts)} are to be replayed after"
+                f" the end-play error{ctx.law('BEZ-LAST-3')}.",
+                "BEZ-LAST-3",
+            )
+        ]
+    verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
+    score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
+    if c.winner:
+        loser = "B" if c.winner == "A" else "A"
+        below = ctx.rules.get("double_if_loser_below", 500)
+        if c.score[loser] < below:
+            tail = (
+                f"; {ctx.names.seat(c.winner)} wins a double game, {ctx.names.seat(loser)}"
+                f" being under {below}"
+            )
+        else:
+            tail = f"; {ctx.names.seat(c.winner)} wins the game"
+    else:
+        tail = f"; neither player has yet reached {ctx.rules.get('target', 1000)}"
+    return [say(f"{verb}: {score}{tail}{ctx.law('BEZ-SCORE-3')}.", "BEZ-SCORE-3")]
+
+
+def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
+    out: list[Said] = []
+    several = len(ctx.corrected.games) > 1
+    for number, game in enumerate(ctx.corrected.games, 1):
+        which = f"game {number}" if several else "the game"
+        if game.indeterminate:
+            deal = ctx.deals[number - 1]
+            out.append(
+                say(
+                    f"The value of {which} cannot be determined: tricks"
+                    f" {deal.indeterminate_from_trick} on are to be taken up and replayed after"
+                    f" the end-play error{ctx.law('RUB-LAST-1')}.",
+                    "RUB-LAST-1",
+                )
+            )
+            continue
+        verb = _verb(ctx, stands, " stands", " is corrected", "")
+        totals = (
+            f"{ctx.names.seat('A')} {game.totals['A']}, {ctx.names.seat('B')} {game.totals['B']}"
+        )
+        if game.winner is None:
+            what = "null and void, the scores being equal"
+        else:
+            loser = "B" if game.winner == "A" else "A"
+            what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
+            if game.rubicon:
+                what += f"; {ctx.names.seat(loser)} is rubiconed"
+        out.append(
+            say(
+                f"The result of {which}{verb} ({totals}): {what}{ctx.law('RUB-GAME-6')}.",
+                "RUB-GAME-6",
+            )
+        )
+        deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
+        made = getattr(deal, "game_cards_made", None)
+        if made is not None and (made.winner, made.value) != (game.winner, game.value):
+            who = (
+                f"{ctx.names.seat(made.winner)} would win {made.value}"
+                if made.winner
+                else "it would be null and void"
+            )
+            out.append(
+                say(
+                    f"Counting only what the cards really made, {who}; the laws let the"
+                    f" unchallenged scores stand{ctx.law('RUB-LAW-50')}.",
+                    "RUB-LAW-50",
+                )
+            )
+    return out
+
+
+_RESULT = {"whist": _whist_result, "bezique": _bezique_result, "rubicon-bezique": _rubicon_result}
+
+#: findings a director does not announce: facts of the replay, not rulings
+_SILENT = {"BEZ-DECL-4", "WHIST-HONOURS-4", "WHIST-HONOURS-5", "WHIST-REVOKE-11"}
+
+
+def decide(
+    game: str,
+    rules: dict[str, Any],
+    players: dict[str, str],
+    findings: list[Finding],
+    deals: list[Any],
+    corrected: Any,
+    claims: list[Claim],
+    penalties: dict[int, str] | None = None,
+) -> list[tuple[str, list[str]]]:
+    """The decision as (text, rule IDs) pairs, in the order a director gives it."""
+    ctx = Context(game, rules, Names(players), findings, deals, corrected, claims, penalties or {})
+    disputes: list[Said] = []
+    for claim in claims:
+        handler = DISPUTES.get((game, claim.kind))
+        if handler is not None:
+            disputes.extend(handler(ctx, claim))
+    for f in findings:
+        template = DISPUTE_FINDINGS.get(f.rule)
+        if template is not None and id(f) not in ctx.used:
+            ctx.used.add(id(f))
+            disputes.append(say(template.format(**_fields(ctx, f)), f.rule))
+    disputes.extend(both_sides(ctx))
+    marks: list[Said] = []
+    for f in findings:
+        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5") and id(f) not in ctx.used:
+            ctx.used.add(id(f))
+            marks.append(_mark(ctx, f))
+    unclaimed: list[Said] = []
+    for f in findings:
+        if id(f) in ctx.used or f.rule in _SILENT or f.severity == "info":
+            continue
+        ctx.used.add(id(f))
+        sentence = _unclaimed(ctx, f)
+        if sentence is not None:
+            unclaimed.append(sentence)
+    stands = not any(f.severity == "violation" for f in findings)
+    result = _RESULT[game](ctx, stands)
+    if stands and not disputes and not marks and not unclaimed:
+        result[0] = (f"No irregularity. {result[0][0]}", result[0][1])
+    # what the cards really made (law 50) is said after the scores that stand in spite of it
+    after = [s for s in result if s[1] == ["RUB-LAW-50"]]
+    out = disputes + marks + [s for s in result if s not in after]
+    if unclaimed:
+        out.append(say("Irregularities nobody claimed:"))
+        out.extend(unclaimed)
+    return out + after

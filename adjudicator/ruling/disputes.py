@@ -1,0 +1,311 @@
+"""Disputes: each claim kind of the record -> its outcomes -> the words a director says.
+
+A revoke claim (whist): upheld with its penalty, too late, or unfounded; a challenge of a
+score or declaration (Bézique, Rubicon laws 50 and 51): upheld in time, too late, or the
+score good; a demand to count the brisques (Rubicon): granted or refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from adjudicator.findings import Finding
+from adjudicator.games.whist.summary import Revoke, WhistDealSummary
+from adjudicator.ruling.sentences import (
+    DECLARATION_FAULT,
+    Claim,
+    Context,
+    Said,
+    declaration_of,
+    played,
+    say,
+    words,
+)
+from adjudicator.ruling.words import card, suit_of
+
+# ---------------------------------------------------------------------------------------------
+# Disputes: claim kind -> outcome -> words
+# ---------------------------------------------------------------------------------------------
+
+
+def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
+    """A revoke claim: unfounded, late, or upheld with its penalty."""
+    by = ctx.names.side(claim.by)
+    deal = ctx.deal_of(claim.event)
+    number = deal.deal if deal is not None else 1
+    against = f" against {ctx.names.seat(claim.against)}" if claim.against else ""
+    at = f" at trick {claim.trick}" if claim.trick else ""
+    where = f"{at} of deal {number}" if at else f" in deal {number}"
+    head = f"{by} claimed a revoke{against}{where} [event {claim.event}]"
+    if late := ctx.at(claim.event, "WHIST-REVOKE-7"):
+        ctx.used.update(id(f) for f in late)
+        revoked = _revoke_finding(ctx, late[0].seat, late[0].deal, claim.trick)
+        if revoked is not None:
+            ctx.used.add(id(revoked))
+        f = late[0]
+        head = (
+            f"{by} claimed the revoke by {ctx.names.seat(f.seat)} at trick {f.trick} of deal"
+            f" {f.deal} [event {claim.event}]"
+        )
+        return [
+            say(
+                f"{head}, after the cards were cut for the next deal. The claim is too late:"
+                f" the revoke stands, but no penalty can be exacted"
+                f"{ctx.law('WHIST-REVOKE-7')}.",
+                "WHIST-REVOKE-7",
+                "WHIST-REVOKE-1",
+            )
+        ]
+    if unfounded := ctx.at(claim.event, "WHIST-REVOKE-6"):
+        ctx.used.update(id(f) for f in unfounded)
+        early = isinstance(deal, WhistDealSummary) and any(
+            r.event > claim.event for r in deal.revokes
+        )
+        why = (
+            "no revoke had yet been made, and a claim can only concern a revoke already made"
+            if early
+            else "the tricks show no revoke: every card followed suit, or its player held none"
+            " of the suit led"
+        )
+        out = [
+            say(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
+        ]
+        return out + _orphan_penalty(ctx, claim)
+    revoke = _revoke_claimed(deal, claim.event)
+    if revoke is None:
+        return [say(f"{head}.", "WHIST-REVOKE-7")]
+    found = _revoke_finding(ctx, revoke.seat, number, revoke.trick)
+    if found is not None:
+        ctx.used.add(id(found))
+    card_played, led = played(deal, revoke.event)
+    how = (
+        f": {ctx.names.seat(revoke.seat)} played {card(card_played)} to a {suit_of(led)} lead"
+        f" while holding a {suit_of(led)} [event {revoke.event}]"
+        if card_played and led
+        else ""
+    )
+    sentences = [
+        say(
+            f"{head}. The claim is in time and upheld{how}"
+            f"{ctx.law('WHIST-REVOKE-1', 'WHIST-REVOKE-7')}.",
+            "WHIST-REVOKE-1",
+            "WHIST-REVOKE-7",
+        )
+    ]
+    sentences.extend(_penalty(ctx, deal, revoke, claim))
+    return sentences
+
+
+def _orphan_penalty(ctx: Context, claim: Claim) -> list[Said]:
+    """The penalty chosen right after a claim that failed: said with the claim, not as an
+    irregularity of its own (it is the same dispute)."""
+    event = claim.event + 1
+    found = [
+        f
+        for f in ctx.at(event, "WHIST-REVOKE-9")
+        if f.severity == "violation" and id(f) not in ctx.used and event in ctx.penalties
+    ]
+    if not found:
+        return []
+    ctx.used.update(id(f) for f in found)
+    choice = _CHOICE.get(ctx.penalties[event], ctx.penalties[event])
+    return [
+        say(
+            f"The penalty they chose [event {event}], {choice}, counts for nothing: a penalty"
+            f" belongs to the claim it follows{ctx.law('WHIST-REVOKE-9')}.",
+            "WHIST-REVOKE-9",
+        )
+    ]
+
+
+def _revoke_claimed(deal: Any, event: int) -> Revoke | None:
+    if not isinstance(deal, WhistDealSummary):
+        return None
+    return next((r for r in deal.revokes if r.claimed_at == event), None)
+
+
+def _revoke_finding(
+    ctx: Context, seat: str | None, deal: int | None, trick: int | None
+) -> Finding | None:
+    return next(
+        (
+            f
+            for f in ctx.findings
+            if f.rule == "WHIST-REVOKE-1"
+            and f.seat == seat
+            and (trick is None or f.trick == trick)
+            and (deal is None or f.deal == deal)
+        ),
+        None,
+    )
+
+
+_CHOICE = {
+    "tricks": "three tricks taken from the revokers",
+    "deduct": "three points deducted from the revokers' score",
+    "add": "three points added to the claimants' score",
+    "waive": "waived",
+}
+
+
+def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim) -> list[Said]:
+    """The penalty of an upheld revoke claim and what it does to the score."""
+    out: list[Said] = []
+    wrong = [f for f in ctx.findings if f.rule == "WHIST-PEN-4" and f.seat == revoke.seat]
+    if wrong:
+        ctx.used.update(id(f) for f in wrong)
+        choice = ctx.penalties.get(wrong[0].event or -1, "another penalty")
+        return [
+            say(
+                f"{ctx.names.side(claim.by)} demanded a wrong penalty ({_CHOICE.get(choice, choice)})"
+                f" [event {wrong[0].event}]: under the American code the penalty is fixed, two"
+                f" tricks for each revoke, and a wrong penalty having been demanded, none can be"
+                f" enforced{ctx.law('WHIST-PEN-4')}.",
+                "WHIST-PEN-4",
+            )
+        ]
+    both = [f for f in ctx.findings if f.rule in ("WHIST-REVOKE-13", "WHIST-REVOKE-11")]
+    if not revoke.applied:
+        if both:
+            return []  # said once, after all the disputes of the deal (both_sides)
+        return [say("No penalty counts for it.", "WHIST-REVOKE-9")]
+    items = [i for i in deal.scores if i.item == "penalty"]
+    applied = [r for r in deal.revokes if r.applied]
+    item = None
+    if items and revoke in applied:
+        item = items[min(applied.index(revoke), len(items) - 1)]
+    what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
+    if ctx.code == "american-1893":
+        whose, what = "fixed by the code", "two tricks taken from the revokers"
+    elif revoke.penalty_chosen:
+        whose = f"as {claim.by} chose"
+    else:
+        whose = f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
+        ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
+    effect = ""
+    if item is not None:
+        ctx.changed = True
+        effect = item.text.removeprefix("revoke penalty, ").replace(" -> ", ", making ")
+        effect = re.sub(r": [+-][0-9]+(?=[,;])", "", effect).replace(
+            ": tricks ", ", making the tricks "
+        )
+        effect = f": {effect}"
+    rule = item.rule if item is not None else "WHIST-REVOKE-9"
+    out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule))
+    return out
+
+
+def both_sides(ctx: Context) -> list[Said]:
+    """Both sides revoked in one deal: one sentence on what the code does then."""
+    out: list[Said] = []
+    for f in ctx.findings:
+        if f.rule == "WHIST-REVOKE-13" and id(f) not in ctx.used:
+            ctx.used.add(id(f))
+            held = next(
+                (g for g in ctx.findings if g.rule == "WHIST-REVOKE-11" and g.deal == f.deal), None
+            )
+            cancel = ctx.rules.get("both_sides_revoke") in ("cancel_all", "cancel_pairwise")
+            what = (
+                "the revokes cancel each other and no penalty counts"
+                if cancel
+                else "each side pays its adversaries' penalty"
+            )
+            rules = ["WHIST-REVOKE-13"]
+            tail = ""
+            if held is not None:
+                ctx.used.add(id(held))
+                rules.append("WHIST-REVOKE-11")
+                tail = "; neither side can win the game in it nor score beyond 4"
+            out.append(
+                say(f"Both sides revoked in deal {f.deal}: {what}{tail}{ctx.law(*rules)}.", *rules)
+            )
+    return out
+
+
+def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
+    """A challenge of a score or an irregular declaration (laws 50, 51)."""
+    by, against = ctx.names.seat(claim.by), ctx.names.seat(claim.against)
+    row = declaration_of(ctx, claim.ref)
+    what = f"the {words(row.combination)}" if row else "the score"
+    ref = f" [event {claim.ref}]" if claim.ref is not None else ""
+    head = f"{by} challenged {what} scored by {against}{ref}"
+    if late := ctx.at(claim.event, "BEZ-SCORE-6"):
+        ctx.used.update(id(f) for f in late)
+        for f in ctx.at(claim.ref):
+            ctx.used.add(id(f))
+        fault = ""
+        faults = [f for f in ctx.at(claim.ref) if f.rule in DECLARATION_FAULT]
+        if faults:
+            fault = f" though {DECLARATION_FAULT[faults[0].rule]}"
+        return [
+            say(
+                f"{head}. The challenge came after a card of the next trick had been played"
+                f" [event {claim.event}]: too late, the score stands{fault}"
+                f"{ctx.law('BEZ-SCORE-6', 'RUB-LAW-50')}.",
+                "BEZ-SCORE-6",
+                "RUB-LAW-50",
+                *(f.rule for f in faults),
+            )
+        ]
+    faults = [f for f in ctx.findings if f.event == claim.ref and f.severity == "violation"] or [
+        f for f in ctx.findings if f.rule in DECLARATION_FAULT and row and f.event == row.event
+    ]
+    if not faults:
+        return [
+            say(
+                f"{head} [event {claim.event}]. The score was good: the challenge fails.",
+                "BEZ-SCORE-5",
+            )
+        ]
+    ctx.used.update(id(f) for f in faults)
+    ctx.changed = True
+    fault = DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
+    rule = faults[0].rule
+    return [
+        say(
+            f"{head}. The challenge was made in time [event {claim.event}] and is upheld:"
+            f" {fault}, so the score is struck"
+            f"{ctx.law(rule, 'RUB-LAW-50')}.",
+            rule,
+            "RUB-LAW-50",
+        )
+    ]
+
+
+def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:
+    """A demand to count the brisques (Rubicon, law 57 and Foster's custom)."""
+    head = f"{ctx.names.seat(claim.by)} demanded a count of the brisques [event {claim.event}]"
+    if refused := ctx.at(claim.event, "RUB-GAME-3"):
+        ctx.used.update(id(f) for f in refused)
+        return [
+            say(
+                f"{head}. Refused: the scores were more than"
+                f" {ctx.rules.get('brisque_close_threshold', 200)} apart, with no tie and no"
+                f" rubicon to save, so the brisques are not counted"
+                f"{ctx.law('RUB-GAME-3')}.",
+                "RUB-GAME-3",
+            )
+        ]
+    return [say(f"{head}. Granted: the brisques are counted{ctx.law('RUB-GAME-3')}.", "RUB-GAME-3")]
+
+
+DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {
+    ("whist", "revoke"): _whist_revoke_claim,
+    ("bezique", "score"): _bezique_challenge,
+    ("bezique", "irregular-declaration"): _bezique_challenge,
+    ("rubicon-bezique", "score"): _bezique_challenge,
+    ("rubicon-bezique", "irregular-declaration"): _bezique_challenge,
+    ("rubicon-bezique", "count-brisques"): _brisques_demand,
+}
+
+#: findings that are themselves a dispute (a claim the record makes without a claim event)
+DISPUTE_FINDINGS = {
+    "WHIST-HONOURS-2": "{side} claimed honours in deal {deal} [event {event}] without holding"
+    " three of the trump ace, king, queen and knave: the claim fails{law}.",
+    "WHIST-HONOURS-6": "{side} claimed honours in deal {deal} [event {event}], but honours are"
+    " not counted under this code: the claim fails{law}.",
+    "WHIST-HONOURS-3": "{side} claimed honours in deal {deal} [event {event}] while at four:"
+    " the claim fails, a side at four cannot score honours{law}.",
+}

@@ -1,0 +1,106 @@
+"""What the decision's sentence tables share: the claims, the context every template reads,
+and the words for declarations and plays."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.findings import Finding
+from adjudicator.games.bezique.summary import DeclarationRow
+from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.ruling.words import Names, laws
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A dispute raised at the table, as the record states it (``claim`` events)."""
+
+    event: int
+    kind: str
+    by: str
+    against: str | None = None
+    trick: int | None = None
+    ref: int | None = None
+
+
+@dataclass
+class Context:
+    """What every template may draw on."""
+
+    game: str
+    rules: dict[str, Any]
+    names: Names
+    findings: list[Finding]
+    deals: list[Any]
+    corrected: Any
+    claims: list[Claim]
+    penalties: dict[int, str] = field(default_factory=dict)
+    used: set[int] = field(default_factory=set)  # id() of findings already worded
+    changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
+
+    @property
+    def code(self) -> str:
+        return str(self.rules.get("code", self.game))
+
+    def at(self, event: int | None, *rules: str) -> list[Finding]:
+        return [f for f in self.findings if f.event == event and (not rules or f.rule in rules)]
+
+    def deal_of(self, event: int) -> Any:
+        """The deal an event belongs to (the last deal begun before it)."""
+        found = self.deals[0] if self.deals else None
+        for deal in self.deals:
+            if deal.event <= event:
+                found = deal
+        return found
+
+    def law(self, *rules: str) -> str:
+        return laws(list(rules), self.code)
+
+
+Said = tuple[str, list[str]]
+
+
+def say(text: str, *rules: str) -> Said:
+    return (text, list(rules))
+
+
+DECLARATION_FAULT = {
+    "BEZ-DECL-1": "a declaration is made only by the winner of a trick, before he draws",
+    "BEZ-DECL-3": "only one score may be made for each trick won",
+    "BEZ-DECL-5": "it had been lost, a card of it having been played before it was scored",
+    "BEZ-DECL-6": "nothing can be declared or scored once the stock is exhausted",
+    "BEZ-DECL-9": "the cards shown do not make it",
+    "BEZ-COMBO-4": "a lower combination may not follow a higher one of the same class",
+    "BEZ-COMBO-6": "a card may not be used twice in combinations of the same kind",
+    "BEZ-COMBO-7": "a card may not form a second combination of the same kind",
+    "RUB-CB-2": "carte blanche must be declared before the holder plays",
+    "RUB-CB-4": "carte blanche may not be repeated after a king, queen or knave is drawn",
+}
+
+
+#: combinations said with an article ("a royal marriage"), unlike "four aces", "carte blanche"
+COUNTED = re.compile(r"marriage|sequence|bezique")
+
+
+def words(name: str) -> str:
+    """A combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``."""
+    return name.replace("-", " ")
+
+
+def declaration_of(ctx: Context, event: int | None) -> DeclarationRow | None:
+    if event is None:
+        return None
+    deal = ctx.deal_of(event)
+    rows = getattr(deal, "declarations", []) or []
+    return next((d for d in rows if d.event == event or d.scored_by == event), None)
+
+
+def played(deal: WhistDealSummary, event: int | None) -> tuple[str | None, str | None]:
+    """The card played at ``event`` and the card led to its trick."""
+    for row in deal.tricks:
+        for play in row["plays"]:
+            if play["event"] == event:
+                return play["card"], row["plays"][0]["card"]
+    return None, None

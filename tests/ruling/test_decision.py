@@ -1,0 +1,314 @@
+"""The decision's sentence builder on hand-made cases: one dispute or correction at a time,
+checked for what a director must say (whose, about what, in time or not, upheld or not, the
+law) rather than for every word (the fixtures' snapshots hold the whole wording)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adjudicator.findings import Finding, make_finding
+from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
+from adjudicator.games.whist.summary import (
+    GameResult,
+    Revoke,
+    ScoreItem,
+    WhistDealSummary,
+)
+from adjudicator.ruling.decision import Claim, decide
+from adjudicator.ruling.model import (
+    BeziqueCorrected,
+    RubiconCorrected,
+    RubiconGameResult,
+    WhistCorrected,
+)
+
+PLAYERS = {"N": "Ann North", "E": "Bob East", "S": "Cy South", "W": "Di West"}
+BEZ_PLAYERS = {"A": "Ada Ames", "B": "Ben Bell"}
+ENGLISH = {"code": "english-1900", "both_sides_revoke": "cancel_all"}
+
+
+def _trick_rows() -> list[dict[str, Any]]:
+    """Trick 3: S leads a spade, W plays the three of hearts (event 10)."""
+    plays = [
+        {"seat": "S", "card": "KS", "event": 8},
+        {"seat": "W", "card": "3H", "event": 9 + 1},
+        {"seat": "N", "card": "2S", "event": 11},
+        {"seat": "E", "card": "4S", "event": 12},
+    ]
+    return [{"trick": 3, "leader": "S", "plays": plays, "winner": "S"}]
+
+
+def _whist_deal(**changes: Any) -> WhistDealSummary:
+    fields: dict[str, Any] = {
+        "deal": 1,
+        "event": 0,
+        "dealer": "E",
+        "trump": "JC",
+        "hands": {},
+        "tricks": _trick_rows(),
+        "tricks_won": {"NS": 6, "EW": 7},
+        "tricks_after_penalty": {"NS": 9, "EW": 4},
+        "revokes": [],
+        "score_before": {"NS": 0, "EW": 0},
+        "scores": [],
+        "score_after": {"NS": 3, "EW": 0},
+        "game": None,
+        "rubber": None,
+        "marks": [],
+    }
+    fields.update(changes)
+    return WhistDealSummary.model_construct(**fields)
+
+
+def _revoke(**changes: Any) -> Revoke:
+    fields: dict[str, Any] = {
+        "seat": "W",
+        "side": "EW",
+        "trick": 3,
+        "event": 10,
+        "established_at": 13,
+        "claimed_at": 53,
+        "penalty": "tricks",
+        "penalty_chosen": True,
+        "applied": True,
+    }
+    fields.update(changes)
+    return Revoke(**fields)
+
+
+def _corrected(**score: int) -> WhistCorrected:
+    return WhistCorrected(score=score or {"NS": 3, "EW": 0}, games=[], rubber=None)
+
+
+def _revoke_finding() -> Finding:
+    return make_finding(
+        "WHIST-REVOKE-1", "violation", "W played 3H ...", event=10, deal=1, trick=3, seat="W"
+    )
+
+
+def _texts(sentences: list[tuple[str, list[str]]]) -> list[str]:
+    return [text for text, _ in sentences]
+
+
+PENALTY = ScoreItem(
+    item="penalty",
+    side="NS",
+    points=3,
+    rule="WHIST-REVOKE-9",
+    text="revoke penalty, NS take 3 tricks from EW: tricks NS 9, EW 4",
+)
+CLAIM = Claim(event=53, kind="revoke", by="NS", against="W", trick=3)
+
+
+def test_a_claim_upheld_names_the_claimants_the_revoker_the_card_and_the_law() -> None:
+    deal = _whist_deal(revokes=[_revoke()], scores=[PENALTY])
+    out = decide("whist", ENGLISH, PLAYERS, [_revoke_finding()], [deal], _corrected(), [CLAIM])
+    first, penalty, result = out
+    assert first[0].startswith(
+        "Ann North and Cy South (NS) claimed a revoke against Di West (W) at trick 3 of deal 1"
+        " [event 53]. The claim is in time and upheld: Di West (W) played the three of hearts"
+        " to a spade lead while holding a spade [event 10] (laws 74, 82)."
+    )
+    assert first[1] == ["WHIST-REVOKE-1", "WHIST-REVOKE-7"]
+    assert penalty[0].startswith(
+        "The penalty is three tricks taken from the revokers (as NS chose)"
+    )
+    assert "making the tricks NS 9, EW 4" in penalty[0]
+    assert result[0].startswith("The corrected score:")
+    assert not any("nobody claimed" in t for t in _texts(out))  # the revoke is the claim's
+
+
+def test_a_late_claim_is_too_late_and_the_revoke_is_not_listed_again() -> None:
+    late = make_finding(
+        "WHIST-REVOKE-7", "violation", "too late", event=55, deal=1, trick=3, seat="W"
+    )
+    claim = Claim(event=55, kind="revoke", by="NS", against="W", trick=3)
+    deal = _whist_deal(revokes=[_revoke(claimed_at=None, penalty=None, applied=False)])
+    out = decide(
+        "whist", ENGLISH, PLAYERS, [_revoke_finding(), late], [deal], _corrected(), [claim]
+    )
+    texts = _texts(out)
+    assert texts[0].startswith(
+        "Ann North and Cy South (NS) claimed the revoke by Di West (W) at trick 3 of deal 1"
+        " [event 55], after the cards were cut for the next deal. The claim is too late"
+    )
+    assert "no penalty can be exacted (law 82)" in texts[0]
+    assert len(texts) == 2 and texts[1].startswith("The score:")
+
+
+def test_an_unfounded_claim_fails_and_the_score_stands() -> None:
+    unfounded = make_finding("WHIST-REVOKE-6", "warning", "none", event=53, deal=1, seat="W")
+    out = decide("whist", ENGLISH, PLAYERS, [unfounded], [_whist_deal()], _corrected(), [CLAIM])
+    texts = _texts(out)
+    assert "The claim fails, as the tricks show no revoke" in texts[0]
+    assert out[0][1] == ["WHIST-REVOKE-6"]
+    assert texts[1].startswith("The score stands:")
+
+
+def test_no_recorded_choice_applies_the_best_for_the_claimants_and_says_so() -> None:
+    advice = make_finding("WHIST-REVOKE-9", "info", "best is tricks", event=53, deal=1, seat="W")
+    deal = _whist_deal(revokes=[_revoke(penalty_chosen=False)], scores=[PENALTY])
+    out = decide(
+        "whist", ENGLISH, PLAYERS, [_revoke_finding(), advice], [deal], _corrected(), [CLAIM]
+    )
+    assert "(the best choice for NS, as none was recorded; the ruling applies it)" in out[1][0]
+
+
+def test_a_wrong_mark_is_corrected_and_a_mark_worth_nothing_struck_out() -> None:
+    wrong = make_finding(
+        "WHIST-SCORE-7",
+        "violation",
+        "NS marked 3 for tricks in deal 1; the rules give 2. It may be corrected ...",
+        event=53,
+        basis=["WHIST-SCORE-1"],
+    )
+    nothing = make_finding(
+        "WHIST-SCORE-7",
+        "violation",
+        "NS marked 2 for honours in deal 1; the rules give 0. It may be corrected ...",
+        event=55,
+    )
+    out = decide("whist", ENGLISH, PLAYERS, [wrong, nothing], [_whist_deal()], _corrected(), [])
+    assert out[0] == (
+        "The mark of 3 for tricks written by Ann North and Cy South (NS) in deal 1 [event 53]"
+        " is corrected to 2 (laws 56, 57).",
+        ["WHIST-SCORE-7", "WHIST-SCORE-1"],
+    )
+    assert "[event 55] is struck out" in out[1][0]
+    assert out[2][0].startswith("The corrected score:")
+
+
+def test_a_clean_record_is_one_sentence() -> None:
+    corrected = WhistCorrected(
+        score={"NS": 0, "EW": 0}, games=[GameResult(winner="NS", value=2)], rubber=None
+    )
+    out = decide("whist", ENGLISH, PLAYERS, [], [_whist_deal()], corrected, [])
+    assert _texts(out) == [
+        "No irregularity. The score stands: Ann North and Cy South (NS) won a game worth 2;"
+        " the game in progress stands at NS 0, EW 0; the rubber is not complete (law 50)."
+    ]
+
+
+# --- Bézique --------------------------------------------------------------------------------
+
+
+def _declaration(**changes: Any) -> DeclarationRow:
+    fields: dict[str, Any] = {
+        "event": 51,
+        "seat": "A",
+        "combination": "four-queens",
+        "right_combination": "four-queens",
+        "cards": ["QS", "QH", "QC", "JD"],
+        "marked": 60,
+        "value": 0,
+        "status": "illegal",
+        "rule": "BEZ-DECL-9",
+    }
+    fields.update(changes)
+    return DeclarationRow(**fields)
+
+
+def _bezique_deal(**changes: Any) -> BeziqueDealSummary:
+    fields: dict[str, Any] = {
+        "deal": 1,
+        "event": 0,
+        "dealer": "B",
+        "hands": {},
+        "turn_up": None,
+        "trump": "H",
+        "tricks": [],
+        "declarations": [],
+        "brisques": {"A": 0, "B": 0},
+        "last_trick": "A",
+        "scores": [],
+        "totals": {"A": 210, "B": 220},
+        "totals_cards_made": {"A": 150, "B": 220},
+        "marks": [],
+    }
+    fields.update(changes)
+    return BeziqueDealSummary.model_construct(**fields)
+
+
+RUBICON_GAME = RubiconCorrected(
+    games=[RubiconGameResult(winner="B", value=1700, rubicon=True, totals={"A": 210, "B": 220})]
+)
+FALSE = make_finding(
+    "BEZ-DECL-9", "violation", "A declared four-queens ...", event=51, deal=1, seat="A"
+)
+
+
+def test_law_50_an_unchallenged_false_declaration_stands() -> None:
+    deal = _bezique_deal(declarations=[_declaration(stands=True)])
+    out = decide("rubicon-bezique", {}, BEZ_PLAYERS, [FALSE], [deal], RUBICON_GAME, [])
+    said = [t for t in _texts(out) if "four queens" in t]
+    assert said == [
+        "Ada Ames (A) declared four queens [event 51] though the cards shown do not make it:"
+        " it stands under law 50, as nobody challenged it before a card of the next trick was"
+        " played (law 50)."
+    ]
+
+
+def test_law_50_a_challenge_in_time_strikes_the_score() -> None:
+    claim = Claim(event=52, kind="irregular-declaration", by="B", against="A", ref=51)
+    deal = _bezique_deal(declarations=[_declaration()])
+    out = decide("rubicon-bezique", {}, BEZ_PLAYERS, [FALSE], [deal], RUBICON_GAME, [claim])
+    assert out[0][0] == (
+        "Ben Bell (B) challenged the four queens scored by Ada Ames (A) [event 51]. The"
+        " challenge was made in time [event 52] and is upheld: the cards shown do not make it,"
+        " so the score is struck (law 50)."
+    )
+    assert out[0][1] == ["BEZ-DECL-9", "RUB-LAW-50"]
+    assert not any("nobody claimed" in t for t in _texts(out))
+
+
+def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
+    error = make_finding(
+        "BEZ-LAST-2", "violation", "A did not follow", event=129, deal=1, trick=31, seat="A"
+    )
+    deal = _bezique_deal(indeterminate_from_trick=31)
+    corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)
+    out = decide("bezique", {"target": 1000}, BEZ_PLAYERS, [error], [deal], corrected, [])
+    assert out[0] == (
+        "The score cannot be determined: tricks 31 on of deal 1 are to be replayed after the"
+        " end-play error (Foster p.381).",
+        ["BEZ-LAST-3"],
+    )
+    assert "Ada Ames (A) broke the rules of the end-play at trick 31" in out[-1][0]
+
+
+def _all_templates() -> list[tuple[str, str]]:
+    from adjudicator.ruling.decision import _UNCLAIMED
+    from adjudicator.ruling.disputes import DISPUTE_FINDINGS
+
+    return sorted({**_UNCLAIMED, **DISPUTE_FINDINGS}.items())
+
+
+@pytest.mark.parametrize("rule,template", _all_templates(), ids=[r for r, _ in _all_templates()])
+def test_every_template_words_its_finding_with_names_and_the_event(
+    rule: str, template: str
+) -> None:
+    """Each table entry formats with the fields a finding gives (a missing field would raise
+    only on the first record that has that finding) and names the player and the event."""
+    whist = rule.startswith("WHIST")
+    seat = "W" if whist else "A"
+    message = ("NS " if whist else "A ") + "did something"
+    finding = make_finding(rule, "violation", message, event=40, deal=1, trick=9, seat=seat)
+    deal = _whist_deal() if whist else _bezique_deal()
+    corrected = _corrected() if whist else RUBICON_GAME
+    game = "whist" if whist else "rubicon-bezique"
+    players = PLAYERS if whist else BEZ_PLAYERS
+    out = decide(game, ENGLISH if whist else {}, players, [finding], [deal], corrected, [])
+    said = next(t for t, rules in out if rule in rules)
+    assert "[event 40]" in said
+    named = "Di West (W)" if whist else "Ada Ames (A)"
+    assert (named if "{who}" in template else "(") in said
+    assert "{" not in said and said.endswith(".")
+
+
+def test_a_finding_without_words_of_its_own_is_said_with_its_message_and_player() -> None:
+    odd = make_finding("WHIST-REVOKE-15", "violation", "W did X.", event=7, deal=1, seat="W")
+    out = decide("whist", ENGLISH, PLAYERS, [odd], [_whist_deal()], _corrected(), [])
+    assert out[-1][0].startswith("Di West (W): W did X [event 7]")
+    assert out[-1][0].endswith(".") and out[-1][1] == ["WHIST-REVOKE-15"]

@@ -1,0 +1,110 @@
+"""The views a person reads: the text view (decision first, 100 columns, colour only on a
+terminal), Markdown (escaped), and the compact snapshot form."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from syrupy.assertion import SnapshotAssertion
+from typer.testing import CliRunner
+
+from adjudicator import adjudicate, load_record, parse_record, render_text
+from adjudicator.cli import app
+from adjudicator.render.colour import colour_text
+from adjudicator.render.compact import render_compact
+from adjudicator.render.markdown import escape, render_markdown
+from tests.conftest import FIXTURES
+
+ALL = sorted(FIXTURES.glob("*/*.json"))
+#: one fixture of each game with a dispute or a correction in its decision
+MARKDOWN = [
+    FIXTURES / "whist" / "revoke-no-penalty-choice.json",
+    FIXTURES / "bezique" / "wrong-marks.json",
+    FIXTURES / "rubicon-bezique" / "law50-challenged.json",
+]
+HOSTILE = "<script>*x*</script> | [a](b) \x1b[2J\x1b]0;owned\x07"
+
+
+def _with_hostile_name(path: Path) -> dict:
+    record = json.loads(path.read_text("utf-8-sig"))
+    seat = next(iter(record["players"]))
+    record["players"][seat] = HOSTILE
+    record["meta"] = {**record.get("meta", {}), "note": "line one\nline two\x1b[31m"}
+    return record
+
+
+@pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}--{p.stem}" for p in ALL])
+def test_the_text_view_opens_with_the_decision_and_fits_100_columns(path: Path) -> None:
+    text = render_text(adjudicate(load_record(path)))
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert lines.index("Decision") < lines.index("Findings")
+    assert "\x1b" not in text
+    if any(line.startswith("  [") for line in lines):  # sources shortened, books named once
+        assert " — " not in text.split("\nSources\n")[0]
+        assert "\nSources\n" in text
+
+
+def test_record_strings_are_harmless_in_the_terminal() -> None:
+    ruling = adjudicate(parse_record(_with_hostile_name(FIXTURES / "whist" / "wrong-mark.json")))
+    text = render_text(ruling)
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\\x1b[2J" in text  # shown, not obeyed
+
+
+@pytest.mark.parametrize("path", MARKDOWN, ids=[p.parent.name for p in MARKDOWN])
+def test_markdown(path: Path, ruling_markdown_snapshot: SnapshotAssertion) -> None:
+    assert adjudicate(load_record(path)) == ruling_markdown_snapshot
+
+
+def test_markdown_escapes_every_string_of_the_record() -> None:
+    ruling = adjudicate(parse_record(_with_hostile_name(FIXTURES / "whist" / "wrong-mark.json")))
+    page = render_markdown(ruling)
+    assert "<script>" not in page and "\\<script\\>" in page
+    assert "\\*x\\*" in page and "\\[a\\](b)" in page
+    assert "\x1b" not in page
+    assert "line one line two" in page  # a line break in a note cannot end the paragraph
+    assert escape("a|b_c") == "a\\|b\\_c"
+
+
+def test_check_format_markdown() -> None:
+    path = MARKDOWN[0]
+    result = CliRunner().invoke(app, ["check", str(path), "--format", "markdown"])
+    assert result.exit_code == 1
+    assert result.stdout == render_markdown(adjudicate(load_record(path)))
+    assert result.stdout.startswith("# Ruling on a whist record")
+    assert "\n## Decision\n" in result.stdout
+
+
+def test_piped_text_has_no_colour() -> None:
+    result = CliRunner().invoke(app, ["check", str(MARKDOWN[0])])
+    assert "\x1b[" not in result.stdout
+    assert result.stdout == render_text(adjudicate(load_record(MARKDOWN[0])))
+
+
+def test_colour_on_a_terminal_and_none_under_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
+    text = colour_text("[VIOLATION] x\n  N  ♥ 10 2  ♠ A\n  1  10H 2S\n")
+    coloured = Console(force_terminal=True, highlight=False, color_system="standard")
+    with coloured.capture() as capture:
+        coloured.print(text, end="")
+    assert "\x1b[" in capture.get()
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = Console(force_terminal=True, highlight=False, color_system="standard")
+    with plain.capture() as capture:
+        plain.print(text, end="")
+    assert "\x1b[3" not in capture.get()  # no colour (rich may still embolden)
+    assert (
+        capture.get().replace("\x1b[1m", "").replace("\x1b[0m", "").replace("\x1b[4m", "")
+        == "[VIOLATION] x\n  N  ♥ 10 2  ♠ A\n  1  10H 2S\n"
+    )
+
+
+def test_the_compact_form_cites_by_id_only() -> None:
+    ruling = adjudicate(load_record(FIXTURES / "whist" / "revoke-no-penalty-choice.json"))
+    compact = render_compact(ruling)
+    assert "WHIST-REVOKE-1 violation (event 15, seat E)" in compact
+    assert "Foster" not in compact and "What a revoke is" not in compact
+    assert compact.count("\n") < 20
