@@ -10,7 +10,7 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -184,26 +184,32 @@ def _output_folder(output: Path | None, fmt: str, single: bool) -> Folder | None
 
 
 class _stream:
-    """Where single-stream output goes: stdout, or one file written atomically at the end
-    (not at all when nothing was judged); nothing when the output is a folder."""
+    """Where single-stream output goes: stdout, or one file written as it comes into a
+    temporary file beside it and renamed into place when the run ends well (so memory does not
+    grow with an archive, and nobody sees half a file); no file when nothing was written;
+    nothing when the output is a folder."""
 
     def __init__(self, output: Path | None, folder: Folder | None) -> None:
         self.path = None if folder is not None else output
-        self.parts: list[str] = []
+        self._file: Any = None
+        self._out: Any = None
 
     def __enter__(self):  # type: ignore[no-untyped-def]
-        if self.path is None:
-            return sys.stdout
-        return self
+        return sys.stdout if self.path is None else self
 
     def write(self, text: str) -> None:
-        self.parts.append(text)
+        if self._out is None:
+            from adjudicator.writing import AtomicFile
 
-    def __exit__(self, kind: object, *exc: object) -> None:
-        if self.path is not None and kind is None and self.parts:
-            from adjudicator.writing import write_atomically
+            assert self.path is not None
+            file = AtomicFile(self.path)
+            self._out = file.__enter__()  # raises OSError for a folder that cannot be written
+            self._file = file
+        self._out.write(text)
 
-            write_atomically(self.path, "".join(self.parts))
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
+        if self._file is not None:
+            self._file.__exit__(kind, error, trace)
 
 
 def _coloured_writer():  # type: ignore[no-untyped-def]
