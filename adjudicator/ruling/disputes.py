@@ -263,6 +263,14 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     ctx.changed = True
     fault = DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
     rule = faults[0].rule
+    if ctx.game == "bezique":  # no law 50 in the ordinary game: a wrong score is struck when found
+        return [
+            say(
+                f"{head}. The challenge [event {claim.event}] is upheld: {fault}, so the score"
+                f" is struck{ctx.law(rule)}.",
+                rule,
+            )
+        ]
     return [
         say(
             f"{head}. The challenge was made in time [event {claim.event}] and is upheld:"
