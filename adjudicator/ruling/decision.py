@@ -269,9 +269,18 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             )
             continue
         verb = _verb(ctx, stands, " stands", " is corrected", "")
-        totals = (
-            f"{ctx.names.seat('A')} {game.totals['A']}, {ctx.names.seat('B')} {game.totals['B']}"
-        )
+        deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
+        summary = getattr(deal, "game", None)
+        counted = bool(getattr(summary, "brisques_counted", False))
+        brisques = getattr(deal, "brisques", None) or {}
+        # game.totals are the scores the value is reckoned on: with the brisques when they were
+        # counted, except for a rubiconed loser, whose value is reckoned without them (law 61)
+        # although they decided who won; the director names the totals that decided
+        extra = 10 if counted and game.rubicon else 0
+        points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
+        totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
+        if counted:
+            totals += " with the brisques counted"
         if game.winner is None:
             what = "null and void, the scores being equal"
         else:
@@ -285,7 +294,6 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
                 "RUB-GAME-6",
             )
         )
-        deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
         made = getattr(deal, "game_cards_made", None)
         if made is not None and (made.winner, made.value) != (game.winner, game.value):
             who = (
