@@ -42,7 +42,7 @@ _UNCLAIMED: dict[str, str] = {
     " claimed [event {event}]: a penalty belongs to the claim it follows, and it counts for"
     " nothing{law}.",
     "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal} [event {event}];"
-    " the trick stands as played, and the adversaries may still call a suit{law}.",
+    " {false_lead}{law}.",
     "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}"
     " [event {event}]{law}.",
     "WHIST-PEN-1": "{who} took back a card at trick {trick} of deal {deal} [event {event}]:"
@@ -117,15 +117,34 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         "card": "a card",
         "suit": "card of the suit",
         "endplay": "the tricks from there on are to be replayed",
+        "false_lead": "",
     }
     deal = ctx.deal_of(f.event or 0)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-REVOKE-1":
         card_played, led = played(deal, f.event)
         if card_played and led:
             values["card"], values["suit"] = card(card_played), suit_of(led)
+    if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-IRREG-1":
+        values["false_lead"] = _false_lead(ctx, deal, f.event)
     if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
         values["endplay"] = "the penalty of the option in force applies"
     return values
+
+
+def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
+    """What became of a lead out of turn: taken back (its card is in no trick of the deal) or
+    followed by all four, when the trick stands (ENG1900-66, ENG64-63, AWL-24)."""
+    stood = any(play["event"] == event for row in deal.tricks for play in row["plays"])
+    if not stood:
+        return (
+            "the lead was taken back, and the cards played to it came back without penalty"
+            " to anyone but the offender"
+        )
+    if ctx.rules.get("false_lead_completed_penalty") == "suit_call_survives":
+        return (
+            "all four played to it, so the trick stands, and the adversaries may still call a suit"
+        )
+    return "all four played to it, so the trick stands and no penalty remains"
 
 
 def _side_in(message: str) -> str | None:
