@@ -45,6 +45,7 @@ def render_text(ruling: Ruling) -> str:
         if f.basis:
             lines.append(f"      See also: {', '.join(f.basis)}")
         lines.append(f"      Source: {f.citation.source}")
+    lines.extend(_undetermined_lines(ruling))
     for deal in ruling.deals:
         lines.append(_RULE)
         if isinstance(deal, WhistDealSummary):
@@ -54,6 +55,27 @@ def render_text(ruling: Ruling) -> str:
     lines.append(_RULE)
     lines.extend(_result_lines(ruling))
     return "\n".join(lines) + "\n"
+
+
+def _undetermined_lines(ruling: Ruling) -> list[str]:
+    """What the record cannot decide (issue 11): nothing at all for a complete record, so the
+    text of every complete record is unchanged."""
+    if not ruling.undetermined:
+        return []
+    lines = [_RULE, "Cannot be decided from the record:"]
+    for item in ruling.undetermined:
+        where = ", ".join(
+            part
+            for part in (
+                f"event {item.event}" if item.event is not None else "",
+                f"deal {item.deal}" if item.deal is not None else "",
+            )
+            if part
+        )
+        lines.append(f"  {item.rule}: {item.what}" + (f" ({where})" if where else ""))
+        lines.append(f"      Missing: {item.why}")
+        lines.append(f"      Decided by: {item.decides}")
+    return lines
 
 
 def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:

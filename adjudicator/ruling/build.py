@@ -87,6 +87,7 @@ def _ruling(
     findings: list[Finding],
     deals: Any,
     result: dict[str, Any],
+    undetermined: list[dict[str, object]] | None = None,
 ) -> Ruling:
     """Assemble the ruling in one validation: the counts and the result go in as plain data
     around models already built (calling each nested model's ``__init__`` cost a third more)."""
@@ -100,6 +101,7 @@ def _ruling(
         players=dict(record.players.__dict__),
         meta=dict(record.meta),
         findings=ordered,
+        undetermined=undetermined or [],  # type: ignore[arg-type]
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]
@@ -126,6 +128,7 @@ def _whist(record: WhistRecord) -> Ruling:
             "corrected": WhistCorrected.model_validate(judgement.corrected),
             "steps": judgement.steps,
         },
+        judgement.undetermined,
     )
 
 
@@ -160,4 +163,5 @@ def _two_handed(
             "corrected": corrected.model_validate(judgement.corrected),
             "steps": judgement.steps,
         },
+        judgement.undetermined,
     )

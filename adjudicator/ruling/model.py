@@ -92,6 +92,20 @@ class Sentence(Out):
     rules: list[str] = Field(description="the rule IDs the sentence rests on")
 
 
+class Undetermined(Out):
+    """A question a rule asks that the record cannot answer: a fragment leaves a card unknown.
+
+    Why its own list: the ruling never guesses a card, and a finding not made for want of a
+    fact is not the same as a finding that the play was lawful."""
+
+    what: str = Field(description="the question, in a director's words")
+    why: str = Field(description="the fact the record does not give")
+    decides: str = Field(description="which fact would decide it")
+    rule: str = Field(description="the rule ID concerned")
+    event: int | None = Field(default=None, description="the event where it arises")
+    deal: int | None = None
+
+
 class Ruling(Out):
     """The adjudicator's ruling on one record."""
 
@@ -106,6 +120,11 @@ class Ruling(Out):
         " and how it is settled, the penalty, the marks struck or corrected, the corrected result",
     )
     findings: list[Finding]
+    undetermined: list[Undetermined] = Field(
+        default=[],
+        description="what the record cannot decide (a fragment's unknown cards), each with the"
+        " fact that would decide it; empty for a complete record",
+    )
     counts: Counts
     deals: list[WhistDealSummary] | list[BeziqueDealSummary]
     result: Result
