@@ -58,6 +58,12 @@ class Table:
         kind = event.get("type")
         if kind == "deal":
             self._deal(event)
+        elif kind == "position":
+            self._deal(event)
+            self.tricks = event["tricks"] if type(event.get("tricks")) is int else 0
+            trump = event.get("trump")
+            if self.trump is None and isinstance(trump, str) and trump in "SHDC" and trump:
+                self.trump = Suit(trump)
         elif kind == "play":
             return self._play(event)
         elif kind == "retract":

@@ -262,7 +262,12 @@ def _result_lines(ruling: Ruling) -> list[str]:
     elif isinstance(corrected, BeziqueCorrected):
         winner = corrected.winner or "not yet decided"
         figures = f"A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
-        if corrected.indeterminate:
+        if corrected.indeterminate and not _replayed(ruling):
+            lines.append(
+                "  Corrected: cannot be determined from the record (see 'Cannot be decided')."
+                f" As recorded, for reference only: {figures}"
+            )
+        elif corrected.indeterminate:
             lines.append(
                 f"  Corrected: cannot be determined: {_replayed(ruling)} are to be replayed"
                 " after an end-play error (BEZ-LAST-3). As the record was played, for"
@@ -275,8 +280,14 @@ def _result_lines(ruling: Ruling) -> list[str]:
             who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
             rubicon = ", rubicon" if game.rubicon else ""
             figures = f"{who}{rubicon} (A {game.totals['A']}, B {game.totals['B']})"
-            if game.indeterminate:
-                deal = ruling.deals[number - 1]
+            deal = ruling.deals[number - 1]
+            if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
+                lines.append(
+                    f"  Corrected, game {number}: cannot be determined from the record (see"
+                    " 'Cannot be decided'). As recorded, for reference only: A"
+                    f" {game.totals['A']}, B {game.totals['B']}"
+                )
+            elif game.indeterminate:
                 lines.append(
                     f"  Corrected, game {number}: cannot be determined: tricks "
                     f"{getattr(deal, 'indeterminate_from_trick', None)} on are to be taken up"
