@@ -99,6 +99,8 @@ def challenges(
                     claim.by,
                 )
                 continue
+            if target.undecided:
+                continue  # (in ``undetermined``: the claim waits on the missing fact)
             if target.legal:
                 find(
                     "BEZ-DECL-9",

@@ -82,6 +82,7 @@ class Declaration:
     challenged_at: int | None = None
     lost_at: int | None = None
     rule: str | None = None  # the rule broken, if illegal
+    undecided: bool = False  # lawful only if a fragment's unknown cards were laid
 
 
 @dataclass(slots=True)
@@ -132,6 +133,7 @@ class BeziqueDealFacts:
     position: object | None = None
     earlier: dict[int, Declaration] = field(default_factory=dict)
     undecided_endplay: bool = False
+    undecided: bool = False  # a finding not made for want of a fact (``undetermined``)
     unfinished: bool = False  # begun at a position and not played out
 
     def by_event(self) -> dict[int, Declaration]:

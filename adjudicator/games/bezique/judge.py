@@ -574,7 +574,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
         steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
         unknowns = position_unknowns(deal, rules, counted=True)
         undetermined.extend(unknowns)
-        if unknowns or deal.undecided_endplay or deal.unfinished:
+        if unknowns or deal.undecided or deal.unfinished:
             undecided = True
             steps.append(UNDECIDED_STEP)
         if points.indeterminate_from is not None:

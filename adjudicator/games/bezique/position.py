@@ -274,6 +274,41 @@ class Positions:
         if possible:  # decided later if he plays one of them (or every card he held)
             self.pending.append((index, seat, card, trick.number, question, frozenset(possible)))
 
+    def fresh_card_unknown(
+        self, index: int, seat: str, name: str, instances: list[TableCard], problem: tuple[str, str]
+    ) -> tuple[str, str] | None:
+        """A declaration the class rules refuse with the copies on the table, unless a fresh
+        copy came from the hand: with unknown cards and no ``from``, the record cannot say.
+        Read in the player's favour (one fresh copy, from the unknown part), and listed."""
+        cls = COMBINATIONS[name].cls
+        used = [n for n, t in enumerate(instances) if t.history.get(cls)]
+        needed = Counter(instances[n].card for n in used)
+        copies = self.variant.copies
+        if not used or len(used) > self.unknown.get(seat, 0):
+            return problem  # the class rule decides: no unknown card could replace them
+        if any(self.seen[card] + k > copies for card, k in needed.items()):
+            return problem  # every copy is placed
+        for n in used:  # the player's favour: fresh copies from his unknown cards
+            self.materialise(seat, instances[n].card)
+            instances[n] = TableCard(self.new_uid(), instances[n].card, {})
+        fresh = sorted(needed, key=str)
+        rule = problem[0]
+        self.undetermined.append(
+            {
+                "what": f"Was {seat}'s {name} at event {index} lawful: did he lay a fresh"
+                f" {' and '.join(str(c) for c in fresh)} from the hand?",
+                "why": "the record does not say where each card came from, and"
+                f" {seat}'s hand is not all known",
+                "decides": f"which cards of the {name} {seat} laid from the hand (the"
+                " declaration's from)",
+                "rule": rule,
+                "event": index,
+                "deal": self.deal.number,
+            }
+        )
+        self.deal.undecided = True
+        return None
+
     def _resolve_pending(self, index: int, seat: str, card: Card) -> None:
         """A card played in the end-play shows what the seat held at each earlier trick: if
         it would have made an earlier play unlawful, that play was a revoke (BEZ-LAST-2)."""
@@ -316,5 +351,5 @@ class Positions:
                     "deal": self.deal.number,
                 }
             )
-            self.deal.undecided_endplay = True
+            self.deal.undecided_endplay = self.deal.undecided = True
         self.pending = []

@@ -107,7 +107,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
             )
         unknowns = position_unknowns(deal, rules, counted=game.brisques_counted)
         undetermined.extend(unknowns)
-        undecided = bool(unknowns) or deal.undecided_endplay or deal.unfinished
+        undecided = bool(unknowns) or deal.undecided or deal.unfinished
         if undecided:
             steps.append(UNDECIDED_STEP)
         if made is not None:
