@@ -175,6 +175,8 @@ class StockPhase:
             return
         trump = deal.trump
         seven = Card("7", trump) if trump else None
+        if seven is not None and self.unknown and not self.hand[seat][seven]:
+            self.materialise(seat, seven)  # a fragment: the seven was among his unknown cards
         problem = None
         if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
             problem = "the turn-up has already been drawn"
