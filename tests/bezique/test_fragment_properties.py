@@ -15,6 +15,7 @@ from adjudicator import adjudicate, parse_record
 from adjudicator.games import bezique, rubicon
 from adjudicator.games.bezique.facts import _END, SEATS
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
+from tests.notation.test_round_trip import assert_round_trip
 
 SEEDS = st.integers(0, 10**9)
 GAMES = st.sampled_from(["bezique", "rubicon-bezique"])
@@ -130,7 +131,9 @@ def test_a_deal_cut_at_a_trick_and_stated_there_rules_the_rest_alike(
     assume(cuts)
     cut, position = data.draw(st.sampled_from(cuts))
     whole = adjudicate(parse_record(record))
-    part = adjudicate(parse_record(_fragment(record, cut, position)))
+    fragment = _fragment(record, cut, position)
+    assert_round_trip(fragment)  # the notation carries a position without loss
+    part = adjudicate(parse_record(fragment))
     assert part.undetermined == []
     assert _after(part, 1, 1 - cut) == _after(whole, cut, 0)
     assert part.result.corrected == whole.result.corrected
@@ -154,3 +157,24 @@ def test_with_the_adversarys_hand_unknown_no_finding_is_invented(
     position["hands"][seat] = []
     part = adjudicate(parse_record(_fragment(record, cut, position)))
     assert set(_after(part, 1, 1 - cut)) <= set(_after(whole, cut, 0))
+
+
+def test_a_card_played_later_shows_a_renounce_was_a_revoke() -> None:
+    """B's hand unknown: his 9H to A's KS (spades trumps) is open until, at the last trick,
+    he trumps with 7S, which he therefore held: a revoke at trick 63 (BEZ-LAST-2, law 55)."""
+    import json
+
+    from tests.conftest import FIXTURES
+
+    record = json.loads(
+        (FIXTURES / "rubicon-bezique" / "endplay-fragment-decided.json").read_text()
+    )
+    record["events"][6]["card"] = "7S"
+    record["events"] = record["events"][:7]
+    ruling = adjudicate(parse_record(record))
+    assert [(f.rule, f.severity, f.event) for f in ruling.findings] == [
+        ("BEZ-LAST-2", "violation", 4)
+    ]
+    assert "while holding 7S" in ruling.findings[0].message
+    assert ruling.undetermined == []
+    assert ruling.result.corrected.games[0].indeterminate  # type: ignore[union-attr]
