@@ -67,3 +67,64 @@ def test_a_position_whose_known_hand_is_too_big_is_refused_with_its_place() -> N
         adjudicate(RecordAdapter.validate_python(record))
     assert error.value.problems[0].pointer == "/events/0/hands/B"
     assert "4 cards known in B's hand, which holds 3" in error.value.problems[0].message
+
+
+def _decided() -> dict:
+    return json.loads((FIXTURES / "rubicon-bezique" / "endplay-fragment-decided.json").read_text())
+
+
+def test_brisques_not_stated_are_undetermined_only_when_they_count() -> None:
+    record = _decided()
+    del record["events"][0]["brisques"]
+    record["events"].pop()  # the agreed result
+    ruling = adjudicate(RecordAdapter.validate_python(record))  # 1240 to 670: not counted
+    assert ruling.undetermined == []
+    record["events"][0]["scores"]["B"] = 1190  # 1240 all after the last trick: a tie
+    ruling = adjudicate(RecordAdapter.validate_python(record))
+    assert [(u.rule, u.event) for u in ruling.undetermined] == [("RUB-GAME-3", 0)]
+    assert "brisques taken before it" in ruling.undetermined[0].why
+    assert ruling.result.corrected.games[0].indeterminate  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer", "message"),
+    [
+        ({"tables": {"A": ["KS"]}}, "/events/0/tables", "the table cards are in the hands"),
+        ({"tricks": 64}, "/events/0/tricks", "none left to play"),
+    ],
+)
+def test_an_impossible_position_is_one_clear_message_with_its_place(
+    change: dict, pointer: str, message: str
+) -> None:
+    record = _decided()
+    record["events"][0].update(change)
+    with pytest.raises(InputError) as error:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert (pointer, True) in [(p.pointer, message in p.message) for p in error.value.problems]
+
+
+def test_the_ordinary_game_needs_the_card_under_the_stock_while_it_lasts() -> None:
+    record = json.loads(
+        (FIXTURES / "bezique" / "late-announcement-scored-fragment.json").read_text()
+    )
+    del record["events"][0]["turn_up"]
+    with pytest.raises(InputError) as error:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert [p.pointer for p in error.value.problems] == ["/events/0/trump", "/events/0/turn_up"]
+
+
+def test_a_known_stock_is_drawn_in_order_and_written_as_a_stock_line() -> None:
+    from adjudicator.notation import write_notation
+
+    record = json.loads(
+        (FIXTURES / "bezique" / "late-announcement-scored-fragment.json").read_text()
+    )
+    record["events"][0]["stock"] = ["9C", "QH", "7D"]  # (4 left with the turn-up)
+    record["events"][2]["card"] = "QH"
+    text = write_notation(record)
+    assert "\nstock 9C QH 7D\n" in text
+    assert read_notation(text).data["events"][0]["stock"] == ["9C", "QH", "7D"]
+    adjudicate(RecordAdapter.validate_python(record))
+    record["events"][2]["card"] = "7D"
+    with pytest.raises(InputError, match="the top card of the stock is QH, not 7D"):
+        adjudicate(RecordAdapter.validate_python(record))
