@@ -53,8 +53,8 @@ def _some(n: int) -> str:
 
 
 class Positions:
-    """``_apply_position`` (BEZ-POS-1), the unknown part of each hand, and the end-play's
-    questions that only the unknown cards could answer (BEZ-LAST-2)."""
+    """``_apply_position``, the pack's copies seen, the unknown part of each hand, and the
+    questions only the unknown cards could answer (BEZ-LAST-2, the class rules)."""
 
     def _apply_position(self, index: int, event: BeziquePosition) -> None:
         if self.deals and self.phase is not _DONE:
@@ -233,6 +233,25 @@ class Positions:
                 "deal": deal.number,
             }
         )
+
+    # The pack's copies seen (a whole deal's cards, or a position's known ones) --------------
+
+    def _see(self, card: Card, pointer: str) -> None:
+        message = self._unseen(card)
+        if message:
+            raise InputError(pointer, message)
+
+    def _unseen(self, card: Card) -> str:
+        """Count one more copy of the card seen; what is wrong with it, if anything."""
+        if card.rank not in RANKS:
+            return f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)"
+        self.seen[card] += 1
+        if self.seen[card] > self.variant.copies:
+            return (
+                f"{card} appears more than {self.variant.copies} times: the"
+                f" pack holds {self.variant.copies} of each card"
+            )
+        return ""
 
     # The unknown part of a hand ---------------------------------------------------------------
 

@@ -283,23 +283,6 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         seen = ((pointer, self._unseen(card)) for card, pointer in places)
         return [Problem(pointer, message) for pointer, message in seen if message]
 
-    def _see(self, card: Card, pointer: str) -> None:
-        message = self._unseen(card)
-        if message:
-            raise InputError(pointer, message)
-
-    def _unseen(self, card: Card) -> str:
-        """Count one more copy of the card seen; what is wrong with it, if anything."""
-        if card.rank not in RANKS:
-            return f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)"
-        self.seen[card] += 1
-        if self.seen[card] > self.variant.copies:
-            return (
-                f"{card} appears more than {self.variant.copies} times: the"
-                f" pack holds {self.variant.copies} of each card"
-            )
-        return ""
-
     def _incomplete(self, index: int | None) -> None:
         done = len([t for t in self.deal.tricks if t.winner])
         raise InputError(
