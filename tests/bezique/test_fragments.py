@@ -128,3 +128,16 @@ def test_a_known_stock_is_drawn_in_order_and_written_as_a_stock_line() -> None:
     record["events"][2]["card"] = "7D"
     with pytest.raises(InputError, match="the top card of the stock is QH, not 7D"):
         adjudicate(RecordAdapter.validate_python(record))
+
+
+def test_the_law37_twin_with_the_hand_unknown_asks_for_the_fresh_cards() -> None:
+    path = FIXTURES / "rubicon-bezique" / "law37-fresh-marriage-after-sequence-fragment.json"
+    record = json.loads(path.read_text())
+    del record["events"][0]["hands"]["B"]
+    ruling = adjudicate(RecordAdapter.validate_python(record))
+    assert ruling.findings == []
+    assert [(u.rule, u.event) for u in ruling.undetermined] == [
+        ("BEZ-COMBO-4", 1),
+        ("RUB-GAME-6", None),
+    ]
+    assert "did he lay a fresh KC and QC from the hand?" in ruling.undetermined[0].what
