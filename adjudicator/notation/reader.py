@@ -194,10 +194,11 @@ class _Reader:
             if self.pending is None:
                 raise SyntaxProblem(head.column, "no-draw follows a trick of the stock phase")
             self.pending = None
-        elif head.text in ("deal", "position") and (head.text == "deal" or self.game != "whist"):
+        elif head.text in ("deal", "position"):
             self._flush()
             self.deal = self._keyed({"type": head.text}, tokens[1:])
-            self.deal.setdefault("hands", {})
+            if head.text == "deal":
+                self.deal.setdefault("hands", {})
             self.damaged = False
             self._add(self.deal, where)
         elif head.text in events_of(self.game):
@@ -260,7 +261,7 @@ class _Reader:
     def _hand(self, seat: Token, tokens: list[Token]) -> None:
         if self.deal is None:
             raise SyntaxProblem(seat.column, "a hand line belongs right after its deal line")
-        hands = self.deal["hands"]
+        hands = self.deal.setdefault("hands", {})  # (a position may give none)
         if not isinstance(hands, dict):
             raise SyntaxProblem(seat.column, "the hands are given on the deal line already")
         if seat.text in hands:

@@ -49,7 +49,7 @@ class _Writer:
                 if event.get("type") == "deal":
                     self.lines.append("")
                     self.lines.extend(self._deal(event))
-                elif event.get("type") == "position" and self.game != "whist":
+                elif event.get("type") == "position":
                     self.lines.append("")
                     self.lines.extend(self._position(event))
                 else:

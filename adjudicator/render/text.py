@@ -254,6 +254,11 @@ def _result_lines(ruling: Ruling) -> list[str]:
             else "not complete"
         )
         progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+        if corrected.indeterminate:  # a fragment's result resting on an unknown fact
+            progress = (
+                "cannot be determined from the record (see 'Cannot be decided'). As recorded,"
+                f" for reference only: {progress}"
+            )
         if corrected.new_rubber:
             lines.append(f"  Corrected: rubber complete, {rubber}")
             lines.append(f"  Corrected, the new rubber: {progress}; games {games}")

@@ -25,6 +25,12 @@ class WhistCorrected(Out):
         description="true (else absent) when deals were played after `rubber` was complete: "
         "`score` and `games` are then the new rubber's, not those of the rubber complete",
     )
+    indeterminate: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="true (else absent) when the result depends on a fact the record does not"
+        " give (see `undetermined`): the figures are for reference only",
+    )
 
 
 class WhistClaimed(Out):
