@@ -15,6 +15,7 @@ from adjudicator import adjudicate, parse_record
 from adjudicator.games import bezique, rubicon
 from adjudicator.games.bezique.facts import _END, SEATS
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
+from tests.conftest import findings_from
 from tests.notation.test_round_trip import assert_round_trip
 
 SEEDS = st.integers(0, 10**9)
@@ -111,14 +112,6 @@ def _fragment(record: dict[str, Any], cut: int, position: dict[str, Any]) -> dic
     return fragment
 
 
-def _after(ruling: Any, cut: int, shift: int) -> list[tuple[str, str, int]]:
-    return [
-        (f.rule, f.severity, f.event - shift)
-        for f in ruling.findings
-        if f.event is not None and f.event >= cut
-    ]
-
-
 @settings(derandomize=True, max_examples=25, deadline=None)
 @given(SEEDS, GAMES, st.data())
 def test_a_deal_cut_at_a_trick_and_stated_there_rules_the_rest_alike(
@@ -135,7 +128,7 @@ def test_a_deal_cut_at_a_trick_and_stated_there_rules_the_rest_alike(
     assert_round_trip(fragment)  # the notation carries a position without loss
     part = adjudicate(parse_record(fragment))
     assert part.undetermined == []
-    assert _after(part, 1, 1 - cut) == _after(whole, cut, 0)
+    assert findings_from(part, 1, 1 - cut) == findings_from(whole, cut, 0)
     assert part.result.corrected == whole.result.corrected
 
 
@@ -156,7 +149,7 @@ def test_with_the_adversarys_hand_unknown_no_finding_is_invented(
     seat = data.draw(st.sampled_from(SEATS))
     position["hands"][seat] = []
     part = adjudicate(parse_record(_fragment(record, cut, position)))
-    assert set(_after(part, 1, 1 - cut)) <= set(_after(whole, cut, 0))
+    assert set(findings_from(part, 1, 1 - cut)) <= set(findings_from(whole, cut, 0))
 
 
 def test_a_card_played_later_shows_a_renounce_was_a_revoke() -> None:

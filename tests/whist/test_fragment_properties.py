@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from adjudicator import adjudicate, parse_record
 from adjudicator.seats import side_of
 from adjudicator.simulate.whist import INJECTIONS, generate_record
+from tests.conftest import findings_from
 
 SEEDS = st.integers(0, 10**9)
 CODES = st.sampled_from(["english-1900", "english-1864", "american-1893"])
@@ -49,14 +50,6 @@ def _cut(record: dict[str, Any], trick: int, with_hands: bool) -> tuple[int, dic
     return cut, fragment
 
 
-def _after(ruling: Any, cut: int, shift: int) -> list[tuple[str, str, int]]:
-    return [
-        (f.rule, f.severity, f.event - shift)
-        for f in ruling.findings
-        if f.event is not None and f.event >= cut
-    ]
-
-
 @settings(derandomize=True, max_examples=25, deadline=None)
 @given(SEEDS, CODES, st.integers(2, 12), st.booleans(), st.sampled_from([None, *INJECTIONS]))
 def test_a_whist_deal_cut_at_a_trick_rules_the_rest_alike(
@@ -72,5 +65,5 @@ def test_a_whist_deal_cut_at_a_trick_rules_the_rest_alike(
         return  # an irregularity before the cut is not the fragment's to rule on
     part = adjudicate(parse_record(fragment))
     assert part.undetermined == []
-    assert _after(part, 1, 1 - cut) == _after(whole, cut, 0)
+    assert findings_from(part, 1, 1 - cut) == findings_from(whole, cut, 0)
     assert part.result.corrected == whole.result.corrected
