@@ -91,6 +91,11 @@ def test_brisques_not_stated_are_undetermined_only_when_they_count() -> None:
     [
         ({"tables": {"A": ["KS"]}}, "/events/0/tables", "the table cards are in the hands"),
         ({"tricks": 64}, "/events/0/tricks", "none left to play"),
+        (
+            {"stock": 9, "tables": {"B": ["7D"] * 4 + ["8D"] * 4 + ["9D"]}},
+            "/events/0/tables/B",
+            "holds 8 in all",
+        ),
     ],
 )
 def test_an_impossible_position_is_one_clear_message_with_its_place(

@@ -112,7 +112,15 @@ class Positions:
                 held = variant.hand - (0 if event.drawn else 1)
             size = event.hand_size.get(seat, held - len(tables.get(seat, [])))
             known = len(event.hands.get(seat, []))
-            if known > size:
+            if size < 0:
+                problems.append(
+                    Problem(
+                        f"{where}/tables/{seat}",
+                        f"{len(tables.get(seat, []))} cards on {seat}'s table, but he holds"
+                        f" {held} in all",
+                    )
+                )
+            elif known > size:
                 problems.append(
                     Problem(
                         f"{where}/hands/{seat}",
