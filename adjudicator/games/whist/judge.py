@@ -130,9 +130,10 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         self._check_rotation(deal)
         before = dict(self.position.score)
         won = deal.tricks_won()
-        held = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
-        if deal.position is not None:
+        held = shown = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
+        if deal.position is not None:  # (``shown``: what the summary reports as held)
             held = self._position_honours(deal, held)
+            shown = held if getattr(deal.position, "honours", None) is not None else shown
         revokes = self._judge_claims(deal)
         self._judge_penalties(deal, revokes)
         no_win, void = self._both_sides(deal, revokes)
@@ -205,7 +206,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
                     }
                     for r in revokes
                 ],
-                "honours": {"held": held, "claims": honour_claims},
+                "honours": {"held": shown, "claims": honour_claims},
                 "score_before": before,
                 "scores": [
                     {
