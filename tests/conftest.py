@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 pytest_plugins = ["adjudicator.testing"]
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 SHARED = ROOT.parent / "shared"
+
+
+def findings_from(ruling: Any, first: int, shift: int) -> list[tuple[str, str, int]]:
+    """(rule, severity, event - shift) of the findings at ``first`` or later: a fragment's
+    findings against the whole record's (issue 11)."""
+    return [
+        (f.rule, f.severity, f.event - shift)
+        for f in ruling.findings
+        if f.event is not None and f.event >= first
+    ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from adjudicator.findings import Finding
@@ -19,3 +19,6 @@ class Judgement(Generic[DealSummary]):
     corrected: dict[str, object]
     claimed: dict[str, object]
     steps: list[str]
+    #: what the record does not let the judge decide (a fragment's unknown cards): plain data
+    #: for ``ruling.model.Undetermined``; empty for a complete record
+    undetermined: list[dict[str, object]] = field(default_factory=list)

@@ -34,6 +34,11 @@ BEZIQUE_EVENTS: dict[str, Fields] = {
 #: Fields written on the ``deal`` line itself, in this order; hands and stock get lines.
 DEAL_FIELDS = ("dealer", "trump", "turn_up")
 
+#: A Bézique ``position`` (issue 11): fields on its line, in this order; known hands, tables,
+#: scores, brisques and a known stock get lines of their own (``POSITION_LINES``).
+POSITION_FIELDS = ("dealer", "trump", "turn_up", "tricks", "leader")
+POSITION_LINES = ("table", "scores", "brisques")
+
 #: Fields that hold one card or a list of cards: the reader writes them canonical.
 CARD_FIELDS = ("card", "trump", "turn_up")
 CARD_LIST_FIELDS = ("cards", "stock")

@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
-from adjudicator.notation.fields import CARD_FIELDS, CARD_LIST_FIELDS, HEADERS, events_of
+from adjudicator.notation.fields import (
+    CARD_FIELDS,
+    CARD_LIST_FIELDS,
+    HEADERS,
+    POSITION_LINES,
+    events_of,
+)
 from adjudicator.notation.syntax import (
     LABEL,
     MAGIC,
@@ -170,6 +176,11 @@ class _Reader:
             self._hand(head, tokens[1:])
             self.part_positions[f"/events/{len(self.positions) - 1}/hands/{head.text}"] = where
             return
+        if head.text in POSITION_LINES and self.deal is not None:
+            if self.deal.get("type") != "position":
+                raise SyntaxProblem(head.column, f"a {head.text} line belongs to a position")
+            self._position_line(head, tokens[1:])
+            return
         if head.text == "stock" and self.deal is not None:
             if "stock" in self.deal:
                 raise SyntaxProblem(head.column, "a second stock for this deal")
@@ -183,10 +194,11 @@ class _Reader:
             if self.pending is None:
                 raise SyntaxProblem(head.column, "no-draw follows a trick of the stock phase")
             self.pending = None
-        elif head.text == "deal":
+        elif head.text in ("deal", "position"):
             self._flush()
-            self.deal = self._keyed({"type": "deal"}, tokens[1:])
-            self.deal.setdefault("hands", {})
+            self.deal = self._keyed({"type": head.text}, tokens[1:])
+            if head.text == "deal":
+                self.deal.setdefault("hands", {})
             self.damaged = False
             self._add(self.deal, where)
         elif head.text in events_of(self.game):
@@ -197,7 +209,9 @@ class _Reader:
                 self.pending = None
             self._add(event, where)
         else:
-            verbs = ", ".join(["deal", *events_of(self.game)])
+            verbs = ", ".join(
+                ["deal", *(["position"] if self.game != "whist" else []), *events_of(self.game)]
+            )
             raise SyntaxProblem(
                 head.column,
                 f"expected an event ({verbs}), a trick line (its number first), a header "
@@ -220,10 +234,34 @@ class _Reader:
             values = _start(values)
         self.data[name] = values
 
+    def _position_line(self, head: Token, tokens: list[Token]) -> None:
+        """``table A KS QS:bezique,royal-marriage``, ``scores A=120 B=40``, ``brisques A=3``."""
+        assert self.deal is not None
+        if head.text != "table":
+            if head.text in self.deal:
+                raise SyntaxProblem(head.column, f"a second {head.text} line for this position")
+            self.deal[head.text] = self._pairs(tokens, typed=True)
+            return
+        if not tokens or tokens[0].text not in seats_for(str(self.game)):
+            raise SyntaxProblem(head.column, "expected the seat, then the cards on its table")
+        tables = self.deal.setdefault("tables", {})
+        if tokens[0].text in tables:
+            raise SyntaxProblem(tokens[0].column, f"a second table for {tokens[0].text}")
+        entries: list[Any] = []
+        for token in tokens[1:]:
+            card, colon, combos = token.text.partition(":")
+            text = parse_card(Token(card, token.column))
+            if colon:
+                names = [n for n in combos.split(",") if n]
+                entries.append({"card": text, "in": names})
+            else:
+                entries.append(text)
+        tables[tokens[0].text] = entries
+
     def _hand(self, seat: Token, tokens: list[Token]) -> None:
         if self.deal is None:
             raise SyntaxProblem(seat.column, "a hand line belongs right after its deal line")
-        hands = self.deal["hands"]
+        hands = self.deal.setdefault("hands", {})  # (a position may give none)
         if not isinstance(hands, dict):
             raise SyntaxProblem(seat.column, "the hands are given on the deal line already")
         if seat.text in hands:

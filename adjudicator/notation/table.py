@@ -58,6 +58,16 @@ class Table:
         kind = event.get("type")
         if kind == "deal":
             self._deal(event)
+        elif kind == "position":
+            self._deal(event)
+            tricks = event.get("tricks")
+            if isinstance(tricks, dict):  # whist: tricks won by each side
+                tricks = sum(v for v in tricks.values() if type(v) is int)
+            self.tricks = tricks if type(tricks) is int else 0
+            self._in_play(event)
+            trump = event.get("trump")
+            if self.trump is None and isinstance(trump, str) and trump in "SHDC" and trump:
+                self.trump = Suit(trump)
         elif kind == "play":
             return self._play(event)
         elif kind == "retract":
@@ -103,6 +113,15 @@ class Table:
         turn_up = _card(event.get("turn_up"))
         if self.turn_up_trumps and turn_up is not None:
             self.trump = turn_up.suit
+
+    def _in_play(self, event: dict[str, Any]) -> None:
+        """Whist: the cards already on the table in the trick in play, from its leader round."""
+        played, seat = event.get("played"), event.get("leader")
+        if not isinstance(played, list) or seat not in self.seats:
+            return
+        first = self.seats.index(seat)
+        for offset, card in enumerate(played[: len(self.seats) - 1]):
+            self.on_table.append((self.seats[(first + offset) % len(self.seats)], _card(card)))
 
     @property
     def stock(self) -> list[Card] | None:

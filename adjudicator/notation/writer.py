@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.notation.fields import DEAL_FIELDS, events_of
+from adjudicator.notation.fields import DEAL_FIELDS, POSITION_FIELDS, POSITION_LINES, events_of
 from adjudicator.notation.reader import STRING_KEYS
 from adjudicator.notation.syntax import LABEL, MAGIC, VERSION, format_hand, format_value, is_card
 from adjudicator.notation.table import Table, seats_for
@@ -49,6 +49,9 @@ class _Writer:
                 if event.get("type") == "deal":
                     self.lines.append("")
                     self.lines.extend(self._deal(event))
+                elif event.get("type") == "position":
+                    self.lines.append("")
+                    self.lines.extend(self._position(event))
                 else:
                     self.lines.append(self._event(event) + self._trick_comment(event))
                 winner = self.table.feed(event)
@@ -85,6 +88,38 @@ class _Writer:
         elif "stock" in event:
             lines[0] += f" stock={format_value(stock)}"
         return lines
+
+    def _position(self, event: dict[str, Any]) -> list[str]:
+        """``position`` with its fields, then its lines: the known hands, each table, the
+        scores and brisques, a known stock; whatever does not fit a line stays key=value."""
+        head = ["position"] + [
+            f"{k}={format_value(event[k])}" for k in POSITION_FIELDS if k in event
+        ]
+        if type(event.get("stock")) is int:
+            head.append(f"stock={event['stock']}")
+        lines: list[str] = []
+        done = {*POSITION_FIELDS, "type"}
+        hands = event.get("hands")
+        if isinstance(hands, dict) and all(_all_cards(h) for h in hands.values()):
+            lines += [f"{seat}  {format_hand(cards, self.game)}" for seat, cards in hands.items()]
+            done.add("hands")
+        tables = event.get("tables")
+        entries = [_table_word(e) for cards in (tables or {}).values() for e in cards]
+        if isinstance(tables, dict) and tables and all(entries) and all(tables.values()):
+            for seat, cards in tables.items():
+                lines.append(f"table {seat}  " + " ".join(str(_table_word(e)) for e in cards))
+            done.add("tables")
+        for name in POSITION_LINES[1:]:
+            values = event.get(name)
+            if isinstance(values, dict) and values and all(type(v) is int for v in values.values()):
+                lines.append(_pairs(name, values, typed=True))
+                done.add(name)
+        stock = event.get("stock")
+        if _all_cards(stock):
+            lines.append("stock " + " ".join(stock))
+        done.update({"stock"} if type(stock) is int or _all_cards(stock) else set())
+        rest = {k: v for k, v in event.items() if k not in done}
+        return [" ".join(head + _keyed(rest)), *lines]
 
     def _is_trick(self, index: int) -> bool:
         """Whether the next plays are a whole trick in turn, nothing more: a trick line."""
@@ -172,6 +207,22 @@ def _is_plain_play(play: dict[str, Any], game: str) -> bool:
     """A play a trick line can hold: seat and card, and in Bézique where it came from."""
     keys = set(play) - {"from"} if game != "whist" and play.get("from") in _FROM else set(play)
     return keys == {"type", "seat", "card"} and play["type"] == "play"
+
+
+def _table_word(entry: Any) -> str | None:
+    """A table card as a word: ``QS``, or ``QS:bezique,royal-marriage`` with its history."""
+    if isinstance(entry, str) and is_card(entry):
+        return entry
+    if (
+        isinstance(entry, dict)
+        and set(entry) == {"card", "in"}
+        and isinstance(entry["card"], str)
+        and is_card(entry["card"])
+        and isinstance(entry["in"], list)
+        and all(isinstance(n, str) and n and n.replace("-", "").isalpha() for n in entry["in"])
+    ):
+        return f"{entry['card']}:{','.join(entry['in'])}"
+    return None
 
 
 def _all_cards(cards: Any) -> bool:

@@ -43,13 +43,79 @@ class BeziqueDeal(EventBase):
     )
 
 
+class TableEntry(Strict):
+    """A card on a player's table with the combinations it has already scored in."""
+
+    card: CardField
+    in_: list[Combination] = Field(
+        default_factory=list,
+        alias="in",
+        description="the combinations this copy has scored in (its class history); each"
+        " combination's cards are the entries naming it, in order",
+    )
+
+
+class BeziquePosition(EventBase):
+    """A deal that begins part-way (an addition to hand-record/1): the facts the director can
+    see, and nothing more. What it does not state is unknown, never invented.
+
+    Stated between two tricks: the last trick has just been won by ``leader`` (who may
+    declare, then both draw, unless ``drawn``); the events that follow go on from here."""
+
+    type: Literal["position"]
+    dealer: BeziqueSeat
+    trump: Literal["S", "H", "D", "C"] | None = Field(
+        default=None,
+        description="the trump suit; Rubicon: null until a marriage or sequence fixes it;"
+        " ordinary game: the turn-up's suit",
+    )
+    turn_up: CardField | None = Field(
+        default=None,
+        description="ordinary game: the card lying under the stock (the turn-up, or the seven"
+        " exchanged for it); needed while the stock lasts",
+    )
+    tricks: Annotated[int, Field(ge=1)] = Field(description="tricks played so far in this deal")
+    leader: BeziqueSeat = Field(description="the winner of the last trick: he leads next")
+    stock: Annotated[int, Field(ge=0)] | list[CardField] = Field(
+        description="the stock remaining (ordinary game: the turn-up included): a count, or"
+        " the cards top first when their order is known"
+    )
+    drawn: bool = Field(
+        default=False,
+        description="false: stated as the last trick is won (its winner may declare, then"
+        " both draw); true: both have drawn",
+    )
+    scores: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=lambda: {"A": 0, "B": 0},
+        description="the points each seat has scored so far in this deal",
+    )
+    tables: dict[BeziqueSeat, list[CardField | TableEntry]] = Field(
+        default_factory=dict, description="the cards on each table: a card, or {card, in}"
+    )
+    hands: dict[BeziqueSeat, list[CardField]] = Field(
+        default_factory=dict,
+        description="the cards known to be in each hand (a player's own hand often is; the"
+        " adversary's usually is not); the rest of the hand is unknown",
+    )
+    hand_size: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] = Field(
+        default_factory=dict,
+        description="cards in each hand (not on the table); absent: as the laws make it",
+    )
+    brisques: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] | None = Field(
+        default=None,
+        description="aces and tens taken in each seat's tricks so far; absent: unknown",
+    )
+
+
 class BeziqueDraw(EventBase):
     """The seat takes the top card of the stock."""
 
     type: Literal["draw"]
     seat: BeziqueSeat
     card: CardField | None = Field(
-        default=None, description="the card drawn; may be omitted when the deal gives the stock"
+        default=None,
+        description="the card drawn; may be omitted when the deal gives the stock, or after a"
+        " position (an unknown card)",
     )
 
 
@@ -131,6 +197,7 @@ class BeziqueResult(EventBase):
 
 BeziqueEvent = Annotated[
     BeziqueDeal
+    | BeziquePosition
     | BeziqueDraw
     | BeziquePlay
     | BeziqueDeclare

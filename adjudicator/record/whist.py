@@ -24,6 +24,32 @@ class WhistDeal(EventBase):
     trump: CardField = Field(description="the dealer's last card, turned up; in the dealer's hand")
 
 
+class WhistPosition(EventBase):
+    """A deal that begins part-way (an addition to hand-record/1): the facts the director can
+    see. The hands hold the cards known to be there; a card a seat plays later was in his
+    hand, so a fragment played out to trick 13 shows every hand whole."""
+
+    type: Literal["position"]
+    dealer: WhistSeat
+    trump: CardField = Field(description="the card turned up by the dealer")
+    tricks: dict[Side, Annotated[int, Field(ge=0, le=12)]] = Field(
+        description="tricks won so far by each side (NS, EW)"
+    )
+    leader: WhistSeat = Field(description="who leads the trick in play (or the next trick)")
+    played: list[CardField] = Field(
+        default_factory=list,
+        description="the cards already played to the trick in play, from the leader round",
+    )
+    hands: dict[WhistSeat, list[CardField]] = Field(
+        default_factory=dict, description="seat -> the cards known to be in the hand now"
+    )
+    honours: dict[Side, Annotated[int, Field(ge=0, le=4)]] | None = Field(
+        default=None,
+        description="the trump honours each side held as dealt, when known; absent: what the"
+        " hands show, if they place every honour",
+    )
+
+
 class WhistPlay(EventBase):
     """A seat plays a card to the current trick."""
 
@@ -97,6 +123,7 @@ class WhistResult(EventBase):
 
 WhistEvent = Annotated[
     WhistDeal
+    | WhistPosition
     | WhistPlay
     | WhistRetract
     | WhistClaim

@@ -102,6 +102,7 @@ def render_text(ruling: Ruling) -> str:
         if f.basis:
             lines.append(f"      See also: {', '.join(f.basis)}")
         lines.append(f"      Source: {short(f.citation.source)}")
+    lines.extend(_undetermined_lines(ruling))
     for deal in ruling.deals:
         lines.append(_RULE)
         if isinstance(deal, WhistDealSummary):
@@ -120,6 +121,27 @@ def sources_lines(ruling: Ruling) -> list[str]:
     if not books:
         return []
     return [_RULE, "Sources", *(f"  {tag}: {text}" for tag, text in books)]
+
+
+def _undetermined_lines(ruling: Ruling) -> list[str]:
+    """What the record cannot decide (issue 11): nothing at all for a complete record, so the
+    text of every complete record is unchanged."""
+    if not ruling.undetermined:
+        return []
+    lines = [_RULE, "Cannot be decided from the record:"]
+    for item in ruling.undetermined:
+        where = ", ".join(
+            part
+            for part in (
+                f"event {item.event}" if item.event is not None else "",
+                f"deal {item.deal}" if item.deal is not None else "",
+            )
+            if part
+        )
+        lines.append(f"  {item.rule}: {item.what}" + (f" ({where})" if where else ""))
+        lines.append(f"      Missing: {item.why}")
+        lines.append(f"      Decided by: {item.decides}")
+    return lines
 
 
 def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:
@@ -298,6 +320,11 @@ def _result_lines(ruling: Ruling) -> list[str]:
             else "not complete"
         )
         progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+        if corrected.indeterminate:  # a fragment's result resting on an unknown fact
+            progress = (
+                "cannot be determined from the record (see 'Cannot be decided'). As recorded,"
+                f" for reference only: {progress}"
+            )
         if corrected.new_rubber:
             lines.append(f"  Corrected: rubber complete, {rubber}")
             lines.append(f"  Corrected, the new rubber: {progress}; games {games}")
@@ -306,7 +333,12 @@ def _result_lines(ruling: Ruling) -> list[str]:
     elif isinstance(corrected, BeziqueCorrected):
         winner = corrected.winner or "not yet decided"
         figures = f"A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
-        if corrected.indeterminate:
+        if corrected.indeterminate and not _replayed(ruling):
+            lines.append(
+                "  Corrected: cannot be determined from the record (see 'Cannot be decided')."
+                f" As recorded, for reference only: {figures}"
+            )
+        elif corrected.indeterminate:
             lines.append(
                 f"  Corrected: cannot be determined: {_replayed(ruling)} are to be replayed"
                 " after an end-play error (BEZ-LAST-3). As the record was played, for"
@@ -319,8 +351,14 @@ def _result_lines(ruling: Ruling) -> list[str]:
             who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
             rubicon = ", rubicon" if game.rubicon else ""
             figures = f"{who}{rubicon} (A {game.totals['A']}, B {game.totals['B']})"
-            if game.indeterminate:
-                deal = ruling.deals[number - 1]
+            deal = ruling.deals[number - 1]
+            if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
+                lines.append(
+                    f"  Corrected, game {number}: cannot be determined from the record (see"
+                    " 'Cannot be decided'). As recorded, for reference only: A"
+                    f" {game.totals['A']}, B {game.totals['B']}"
+                )
+            elif game.indeterminate:
                 lines.append(
                     f"  Corrected, game {number}: cannot be determined: tricks "
                     f"{getattr(deal, 'indeterminate_from_trick', None)} on are to be taken up"

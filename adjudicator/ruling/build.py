@@ -23,6 +23,7 @@ from adjudicator.ruling.model import (
     RubiconCorrected,
     Ruling,
     Sentence,
+    Undetermined,
     WhistClaimed,
     WhistCorrected,
 )
@@ -89,6 +90,7 @@ def _ruling(
     findings: list[Finding],
     deals: Any,
     result: dict[str, Any],
+    undetermined: list[dict[str, object]] | None = None,
 ) -> Ruling:
     """Assemble the ruling in one validation: the counts and the result go in as plain data
     around models already built (calling each nested model's ``__init__`` cost a third more)."""
@@ -107,6 +109,7 @@ def _ruling(
         result["corrected"],
         claims,
         penalties,
+        [Undetermined.model_validate(u) for u in undetermined or []],
     )
     return Ruling(
         game=record.game,
@@ -116,6 +119,7 @@ def _ruling(
         decision=[Sentence(text=text, rules=ids) for text, ids in decision],
         findings=ordered,
         notes=[{"event": i, "text": e.note} for i, e in enumerate(record.events) if e.note],  # type: ignore[misc]
+        undetermined=undetermined or [],  # type: ignore[arg-type]
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]
@@ -165,6 +169,7 @@ def _whist(record: WhistRecord) -> Ruling:
             "corrected": WhistCorrected.model_validate(judgement.corrected),
             "steps": judgement.steps,
         },
+        judgement.undetermined,
     )
 
 
@@ -199,4 +204,5 @@ def _two_handed(
             "corrected": corrected.model_validate(judgement.corrected),
             "steps": judgement.steps,
         },
+        judgement.undetermined,
     )

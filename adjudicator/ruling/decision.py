@@ -236,6 +236,8 @@ def _whist_result(ctx: Context, stands: bool) -> list[Said]:
     parts = [p for p in (games, progress) if p]
     if ctx.code != "american-1893":
         parts.append(unit)
+    if getattr(c, "indeterminate", False):  # a fragment: read as the record says, not decided
+        parts.append("but it rests on what the record cannot decide (below)")
     return [say(f"{verb}: {'; '.join(parts)}{ctx.law(*rules)}.", *rules)]
 
 
@@ -247,6 +249,8 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
             for d in ctx.deals
             if d.indeterminate_from_trick is not None
         ]
+        if not parts:  # a fragment: the result waits on a fact the record does not give
+            return [_waits(ctx, "The score", "BEZ-SCORE-3")]
         return [
             say(
                 f"The score cannot be determined: {'; '.join(parts)} are to be replayed after"
@@ -278,6 +282,9 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
         which = f"game {number}" if several else "the game"
         if game.indeterminate:
             deal = ctx.deals[number - 1]
+            if deal.indeterminate_from_trick is None:  # a fragment, not an end-play error
+                out.append(_waits(ctx, f"The value of {which}", "RUB-GAME-6", deal.deal))
+                continue
             out.append(
                 say(
                     f"The value of {which} cannot be determined: tricks"
@@ -336,6 +343,41 @@ _RESULT = {"whist": _whist_result, "bezique": _bezique_result, "rubicon-bezique"
 _SILENT = {"BEZ-DECL-4", "WHIST-HONOURS-4", "WHIST-HONOURS-5", "WHIST-REVOKE-11"}
 
 
+def _waits(ctx: Context, what: str, rule: str, deal: int | None = None) -> Said:
+    """A result a fragment leaves open: why, and which fact would decide it (issue 11)."""
+    items = [u for u in ctx.undetermined if u.rule == rule and (deal is None or u.deal == deal)]
+    if not items:
+        return say(f"{what} cannot be determined from the record{ctx.law(rule)}.", rule)
+    item = items[0]
+    return say(
+        f"{what} cannot be determined from the record: {item.why}; it waits on {item.decides}"
+        f"{ctx.law(rule)}.",
+        rule,
+    )
+
+
+#: the results' own open questions, said by the result sentence itself
+_RESULT_RULES = {"BEZ-SCORE-3", "RUB-GAME-6"}
+
+
+def _open_questions(ctx: Context) -> list[Said]:
+    """Each question the record leaves open (a fragment's unknown cards): the director says
+    that it cannot be decided and which fact would decide it; no finding is made on it."""
+    out: list[Said] = []
+    for item in ctx.undetermined:
+        if item.rule in _RESULT_RULES or id(item) in ctx.used:
+            continue
+        where = f" [event {item.event}]" if item.event is not None else ""
+        out.append(
+            say(
+                f"Cannot be decided from the record{where}: {item.what.rstrip('?')}? It would be"
+                f" decided by {item.decides}{ctx.law(item.rule)}.",
+                item.rule,
+            )
+        )
+    return out
+
+
 def decide(
     game: str,
     rules: dict[str, Any],
@@ -345,9 +387,20 @@ def decide(
     corrected: Any,
     claims: list[Claim],
     penalties: dict[int, str] | None = None,
+    undetermined: list[Any] | None = None,
 ) -> list[tuple[str, list[str]]]:
     """The decision as (text, rule IDs) pairs, in the order a director gives it."""
-    ctx = Context(game, rules, Names(players), findings, deals, corrected, claims, penalties or {})
+    ctx = Context(
+        game,
+        rules,
+        Names(players),
+        findings,
+        deals,
+        corrected,
+        claims,
+        penalties or {},
+        list(undetermined or []),
+    )
     disputes: list[Said] = []
     for claim in claims:
         handler = DISPUTES.get((game, claim.kind))
@@ -375,7 +428,9 @@ def decide(
     stands = not any(f.severity == "violation" for f in findings)
     result = _RESULT[game](ctx, stands)
     if stands and not disputes and not marks and not unclaimed:
-        result[0] = (f"No irregularity. {result[0][0]}", result[0][1])
+        opening = "No irregularity" + (" in what the record shows" if ctx.undetermined else "")
+        result[0] = (f"{opening}. {result[0][0]}", result[0][1])
+    result.extend(_open_questions(ctx))
     # what the cards really made (law 50) is said after the scores that stand in spite of it
     after = [s for s in result if s[1] == ["RUB-LAW-50"]]
     out = disputes + marks + [s for s in result if s not in after]

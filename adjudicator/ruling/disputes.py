@@ -226,11 +226,24 @@ def both_sides(ctx: Context) -> list[Said]:
 
 def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     """A challenge of a score or an irregular declaration (laws 50, 51)."""
-    by, against = ctx.names.seat(claim.by), ctx.names.seat(claim.against)
     row = declaration_of(ctx, claim.ref)
+    by = ctx.names.seat(claim.by)
+    against = ctx.names.seat(claim.against or (row.seat if row else None))
     what = f"the {words(row.combination)}" if row else "the score"
     ref = f" [event {claim.ref}]" if claim.ref is not None else ""
     head = f"{by} challenged {what} scored by {against}{ref}"
+    events = {claim.ref, row.event if row else None} - {None}
+    if open_ := [u for u in ctx.undetermined if u.event in events]:
+        item = open_[0]  # a fragment: neither upheld nor refused (issue 11)
+        ctx.used.add(id(item))
+        return [
+            say(
+                f"{head}. The challenge [event {claim.event}] cannot be decided from the record:"
+                f" {item.what.rstrip('?')}? It would be decided by {item.decides}"
+                f"{ctx.law(item.rule)}.",
+                item.rule,
+            )
+        ]
     if late := ctx.at(claim.event, "BEZ-SCORE-6"):
         ctx.used.update(id(f) for f in late)
         for f in ctx.at(claim.ref):
@@ -255,7 +268,7 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     if not faults:
         return [
             say(
-                f"{head} [event {claim.event}]. The score was good: the challenge fails.",
+                f"{head}. The challenge [event {claim.event}] fails: the score was good.",
                 "BEZ-SCORE-5",
             )
         ]

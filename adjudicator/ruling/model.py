@@ -25,6 +25,12 @@ class WhistCorrected(Out):
         description="true (else absent) when deals were played after `rubber` was complete: "
         "`score` and `games` are then the new rubber's, not those of the rubber complete",
     )
+    indeterminate: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="true (else absent) when the result depends on a fact the record does not"
+        " give (see `undetermined`): the figures are for reference only",
+    )
 
 
 class WhistClaimed(Out):
@@ -99,6 +105,20 @@ class Note(Out):
     text: str
 
 
+class Undetermined(Out):
+    """A question a rule asks that the record cannot answer: a fragment leaves a card unknown.
+
+    Why its own list: the ruling never guesses a card, and a finding not made for want of a
+    fact is not the same as a finding that the play was lawful."""
+
+    what: str = Field(description="the question, in a director's words")
+    why: str = Field(description="the fact the record does not give")
+    decides: str = Field(description="which fact would decide it")
+    rule: str = Field(description="the rule ID concerned")
+    event: int | None = Field(default=None, description="the event where it arises")
+    deal: int | None = None
+
+
 class Ruling(Out):
     """The adjudicator's ruling on one record."""
 
@@ -118,6 +138,11 @@ class Ruling(Out):
         exclude_if=lambda v: not v,
         description="the notes written on events of the record, in event order (absent when"
         " there are none)",
+    )
+    undetermined: list[Undetermined] = Field(
+        default=[],
+        description="what the record cannot decide (a fragment's unknown cards), each with the"
+        " fact that would decide it; empty for a complete record",
     )
     counts: Counts
     deals: list[WhistDealSummary] | list[BeziqueDealSummary]

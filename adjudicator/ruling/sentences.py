@@ -37,6 +37,7 @@ class Context:
     corrected: Any
     claims: list[Claim]
     penalties: dict[int, str] = field(default_factory=dict)
+    undetermined: list[Any] = field(default_factory=list)  # what the record cannot decide
     used: set[int] = field(default_factory=set)  # id() of findings already worded
     changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
 

@@ -45,6 +45,18 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
+def test_what_cannot_be_decided_is_the_hand_derived_list(path: Path) -> None:
+    """Issue 11: a fragment's ``undetermined`` items (rule, and event where one arises); a
+    complete record has none."""
+    ruling = adjudicate(load_record(path))
+    found = [
+        {"rule": u.rule, **({"event": u.event} if u.event is not None else {})}
+        for u in ruling.undetermined
+    ]
+    assert found == expected_of(path).get("undetermined", [])
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_ruling_json(path: Path, ruling_full_snapshot: SnapshotAssertion) -> None:
     assert adjudicate(load_record(path)) == ruling_full_snapshot
 

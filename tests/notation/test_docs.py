@@ -13,7 +13,7 @@ BLOCKS = re.findall(r"```hrn\n(.*?)```", DOC, flags=re.S)
 
 def test_every_complete_example_of_the_notation_docs_reads() -> None:
     complete = [block for block in BLOCKS if block.startswith("%HRN")]
-    assert len(complete) == 3
+    assert len(complete) == 4
     for block in complete:
         read_notation(block)
 
@@ -30,5 +30,6 @@ def test_the_complete_examples_are_the_example_files() -> None:
         "fixtures/whist/revoke-penalty-tricks.hrn",
         "docs/examples/bezique-false-declaration.hrn",
         "docs/examples/rubicon-law50-challenged.hrn",
+        "fixtures/rubicon-bezique/declaration-dispute-fragment.hrn",
     ):
         assert (ROOT / name).read_text("utf-8") in BLOCKS

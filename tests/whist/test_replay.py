@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from adjudicator import InputError, adjudicate, parse_record
 from adjudicator.cards import RANKS, Card, whist_pack
 from adjudicator.games.whist.options import resolve
+from adjudicator.games.whist.position import revealed
 from adjudicator.games.whist.state import Phase, WhistState
 from adjudicator.record.whist import WhistDeal, WhistPlay, WhistRetract
 from adjudicator.ruling.model import Ruling
@@ -425,6 +426,7 @@ def test_the_queries_agree_with_the_findings_on_every_fixture(path: Any) -> None
     was not ``expected_seat()``."""
     parsed = parse_record(json.loads(path.read_text(encoding="utf-8-sig")))
     state = WhistState(resolve(parsed.rules))
+    state.revealed = revealed(parsed.events)  # (a fragment's hands: what is played later)
     illegal, out_of_turn = set(), set()
     for index, event in enumerate(parsed.events):
         if isinstance(event, WhistPlay):

@@ -39,6 +39,18 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     rubber = corrected.rubber.model_dump() if corrected.rubber else None
     assert rubber == want.get("rubber")
     assert corrected.new_rubber == want.get("new_rubber", False)
+    assert corrected.indeterminate == want.get("indeterminate", False)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
+def test_what_cannot_be_decided_is_the_hand_derived_list(path: Path) -> None:
+    """Issue 11: a fragment's ``undetermined`` items; a complete record has none."""
+    ruling = adjudicate(load_record(path))
+    found = [
+        {"rule": u.rule, **({"event": u.event} if u.event is not None else {})}
+        for u in ruling.undetermined
+    ]
+    assert found == expected_of(path).get("undetermined", [])
 
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])

@@ -50,7 +50,7 @@ def challenges(
 
     A late challenge of a score that law 50 lets stand gets a finding saying so;
     ``stands_late(rule, true)`` says whether the score would stand (Rubicon, ``law50_scope``)."""
-    by_event = {d.event: d for d in deal.declarations}
+    by_event = deal.by_event()
     unlawful = {e: (rule, declared) for e, _, _, rule, declared in deal.illegal_scores}
     challenged: dict[int, bool] = {}
     founded: set[int] = set()
@@ -99,6 +99,8 @@ def challenges(
                     claim.by,
                 )
                 continue
+            if target.undecided:
+                continue  # (in ``undetermined``: the claim waits on the missing fact)
             if target.legal:
                 find(
                     "BEZ-DECL-9",
@@ -110,7 +112,8 @@ def challenges(
                 )
                 continue
             founded.add(index)  # an unlawful declaration that marked nothing: nothing stands
-        elif claim.kind == "revoke" and deal.endplay_error is None:
+        elif claim.kind == "revoke" and deal.endplay_error is None and not deal.undecided_endplay:
+            # (a fragment's play that its unknown cards leave open: in ``undetermined``)
             find(
                 "BEZ-LAST-2",
                 "warning",

@@ -29,7 +29,7 @@ def class_problem(
     used = [t for t in instances if t.history.get(cls)]
     if not used:
         return None  # the common case: every card new to the class
-    by_event = {d.event: d for d in state.deal.declarations}
+    by_event = state.deal.by_event()
     kind = kind_of(name)
     for table_card in used:
         for earlier in table_card.history[cls]:
@@ -39,7 +39,7 @@ def class_problem(
                     "BEZ-COMBO-4",
                     f"{seat} declared {name} with {table_card.card}; the record shows no "
                     f"{table_card.card} {seat} could have used but the one in the "
-                    f"{before.name} declared at event {earlier}: a lower combination may not "
+                    f"{before.name} declared {_when(earlier)}: a lower combination may not "
                     "follow a higher one in the same class.",
                 )
             if not state.variant.rubicon and kind_of(before.name) == kind:
@@ -47,7 +47,7 @@ def class_problem(
                     "BEZ-COMBO-7",
                     f"{seat} declared {name} with {table_card.card}; the record shows no "
                     f"{table_card.card} {seat} could have used but the one that scored in the "
-                    f"{before.name} at event {earlier}: in the ordinary game a card may not "
+                    f"{before.name} {_when(earlier)}: in the ordinary game a card may not "
                     "form a second combination of the same kind, nor refill one.",
                 )
     on_table = {id(t) for t in state.table[seat]}
@@ -68,11 +68,16 @@ def class_problem(
     )
 
 
+def _when(event: int) -> str:
+    """Where an earlier declaration was made: an event, or before a stated position."""
+    return f"at event {event}" if event >= 0 else "before the position"
+
+
 def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:
     """Law 38: béziques declared separately may later be united into a superior one."""
     if COMBINATIONS[name].cls != "B":
         return False
-    by_event = {d.event: d for d in state.deal.declarations}
+    by_event = state.deal.by_event()
     for table_card in instances:
         if any(
             COMBINATIONS[by_event[e].name].rank >= COMBINATIONS[name].rank
@@ -88,7 +93,7 @@ def _remarriage(
     """Law 35: with several marriages declared in a suit, a fresh pairing after a play."""
     if kind_of(name) != "marriage":
         return False
-    by_event = {d.event: d for d in state.deal.declarations}
+    by_event = state.deal.by_event()
     king, queen = sorted(instances, key=lambda t: t.card.rank)  # "K" < "Q"
     suit = king.card.suit
     earlier = [by_event[e] for e in king.history.get("A", []) + queen.history.get("A", [])]

@@ -175,6 +175,8 @@ def _default_copies(
             pick = _least_used(copies, cls)
             copies.remove(pick)
             chosen.append(pick)
+        elif where != "table" and state.materialise(seat, card):  # a fragment's unknown card
+            chosen.append(facts.TableCard(state.new_uid(), card, {}))
         else:
             place = {"hand": " in the hand", "table": " on the table"}.get(
                 where or "", " (in the hand or on the table)"

@@ -52,6 +52,9 @@ def window_problem(state: BeziqueState, seat: str) -> str | None:
 
 # Declare ------------------------------------------------------------------------------------
 
+#: The class rules: whether a declaration may use these copies again (``classes``).
+_CLASS_RULES = ("BEZ-COMBO-4", "BEZ-COMBO-6", "BEZ-COMBO-7")
+
 
 def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> None:
     deal = state.deal
@@ -84,6 +87,9 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     )
     deal.declarations.append(declaration)
     problem = _problem(state, index, event, declaration, instances)
+    if problem is not None and given is None and problem[0] in _CLASS_RULES and state.unknown:
+        problem = state.fresh_card_unknown(index, seat, name, instances, problem)
+        declaration.undecided = problem is None  # lawful only with fresh cards: not known
     if carte_blanche:
         _check_carte_blanche_cards(state, index, event, declaration, problem)
         return

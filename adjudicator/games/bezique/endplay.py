@@ -65,14 +65,16 @@ class EndPlay:
         trump = self.deal.trump
         return card.suit is trump or trump is None or not self.must_win or not suits[trump]
 
-    def _check_endplay(self, index: int, seat: str, card: Card, trick: Trick) -> None:
+    def _check_endplay(self, index: int, seat: str, card: Card, trick: Trick) -> bool:
+        """Whether the play is lawful on the cards the seat is known to hold (all of them, in
+        a complete record); a finding if not."""
         led = trick.plays[0].card
         if self._endplay_lawful(seat, card, led):
-            return
+            return True
         cards = self._held_cards(seat)
         legal = self.endplay_legal(cards, led)
         if card in legal:
-            return
+            return True
         same = [c for c in cards if c.suit == led.suit]
         if same and card.suit != led.suit:
             what = f"did not follow suit to {led} while holding {format_cards(sorted(set(same), key=str))}"
@@ -92,3 +94,4 @@ class EndPlay:
         )
         if self.deal.endplay_error is None:
             self.deal.endplay_error = (trick.number, seat, index)
+        return False

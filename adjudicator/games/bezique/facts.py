@@ -82,6 +82,7 @@ class Declaration:
     challenged_at: int | None = None
     lost_at: int | None = None
     rule: str | None = None  # the rule broken, if illegal
+    undecided: bool = False  # lawful only if a fragment's unknown cards were laid
 
 
 @dataclass(slots=True)
@@ -128,6 +129,20 @@ class BeziqueDealFacts:
     illegal_scores: list[tuple[int, str, int, str, int]] = field(default_factory=list)
     first_trick_events: dict[int, int] = field(default_factory=dict)  # trick -> first play event
     stock: list[Card] | None = None  # as the record gives it, top first (for the report)
+    # a deal begun part-way (issue 11): the position stated, the declarations it shows
+    # (negative events, keyed as ``by_event`` reads them) and an end-play play not decided
+    position: object | None = None
+    earlier: dict[int, Declaration] = field(default_factory=dict)
+    undecided_endplay: bool = False
+    undecided: bool = False  # a finding not made for want of a fact (``undetermined``)
+    unfinished: bool = False  # begun at a position and not played out
+
+    def by_event(self) -> dict[int, Declaration]:
+        """Every declaration by its event, those the position shows included."""
+        found = {d.event: d for d in self.declarations}
+        if self.earlier:
+            found.update(self.earlier)
+        return found
 
     def brisques(self) -> dict[str, int]:
         """Brisques (aces and tens) taken in each seat's tricks."""
@@ -147,3 +162,4 @@ class BeziqueReplay:
     deals: list[BeziqueDealFacts]
     findings: list[Finding]
     early_results: list[tuple[int, BeziqueResult]]
+    undetermined: list[dict[str, object]] = field(default_factory=list)

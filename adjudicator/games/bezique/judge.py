@@ -29,7 +29,7 @@ from adjudicator.games.bezique.summary import (
     ScoreLine,
 )
 from adjudicator.games.bezique.tables import BRISQUE_RANKS, Variant, is_brisque
-from adjudicator.record.bezique import BeziqueRecord, BeziqueRules, RubiconRules
+from adjudicator.record.bezique import BeziquePosition, BeziqueRecord, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
@@ -129,6 +129,18 @@ def score_deal(
         return variant.rubicon and (law50_all or not true or rule in _LAW50_ALWAYS)
 
     challenged, founded = challenges(deal, find, stands_late)
+    position = deal.position
+    if isinstance(position, BeziquePosition):  # a deal begun part-way: its sheet so far
+        for seat in SEATS:
+            if position.scores.get(seat):
+                add(
+                    seat,
+                    "position",
+                    position.scores[seat],
+                    "BEZ-SCORE-1",
+                    f"{seat} scored before the position: {position.scores[seat]}",
+                    deal.event,
+                )
 
     # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
     rows: list[DeclarationRow | dict[str, object]] = []
@@ -247,9 +259,13 @@ def score_deal(
     last_number = played  # the very last trick, even if a short hand ended the deal early
     if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
         last_number = 24
+    if deal.unfinished:
+        last_number = 0  # a fragment not played out: no last trick yet
     brisques, last_trick, indeterminate = _tricks_after_penalty(
         deal, variant, penalty_mode, last_number
     )
+    if isinstance(position, BeziquePosition) and position.brisques and _brisques_apart(rules):
+        brisques = {seat: brisques[seat] + position.brisques.get(seat, 0) for seat in SEATS}
 
     # Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4) ------------------------
     if not variant.rubicon:
@@ -332,6 +348,35 @@ def score_deal(
         count_demanded,
         findings,
     )
+
+
+def _brisques_apart(rules: BeziqueRules | RubiconRules) -> bool:
+    """Whether brisques taken before a position are still to count (Rubicon, or the ordinary
+    game's end-of-deal count); marked as won (the default), they are in its scores."""
+    return isinstance(rules, RubiconRules) or rules.brisque_timing == "end_of_deal"
+
+
+def position_unknowns(
+    deal: BeziqueDealFacts, rules: BeziqueRules | RubiconRules, counted: bool
+) -> list[dict[str, object]]:
+    """What a deal begun part-way cannot decide in its score (BEZ-SCORE-2, RUB-GAME-3)."""
+    position = deal.position
+    if not isinstance(position, BeziquePosition) or position.brisques is not None:
+        return []
+    if not (counted and _brisques_apart(rules)):
+        return []
+    rule = "RUB-GAME-3" if isinstance(rules, RubiconRules) else "BEZ-SCORE-2"
+    return [
+        {
+            "what": f"The brisques of deal {deal.number}: how many each player took, and so "
+            "the score they make",
+            "why": "the position does not state the brisques taken before it",
+            "decides": "the aces and tens in each player's tricks before the position",
+            "rule": rule,
+            "event": deal.event,
+            "deal": deal.number,
+        }
+    ]
 
 
 def _first_wrong_brisque_mark(
@@ -454,6 +499,7 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
             "endplay": t.endplay,
         }
         for t in deal.tricks
+        if t.plays  # (a position's earlier tricks: not recorded, not shown)
     ]
     return BeziqueDealSummary(
         deal=deal.number,
@@ -496,6 +542,12 @@ def early_results(replay: BeziqueReplay, basis: str) -> list[Finding]:
 
 OrdinaryJudgement = Judgement[BeziqueDealSummary]
 
+#: The step that says a corrected result rests on a fact the record does not give.
+UNDECIDED_STEP = (
+    "  this result depends on what the record cannot decide (see undetermined): the figures"
+    " take the play as recorded, for reference only"
+)
+
 
 def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudgement:
     rules = record.rules
@@ -507,6 +559,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
     findings.extend(early_results(replay, "BEZ-SCORE-3"))
+    undetermined, undecided = list(replay.undetermined), False
     for deal in replay.deals:
         before = dict(score)
         points = score_deal(deal, replay.variant, rules)
@@ -520,13 +573,18 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
         for seat in SEATS:
             score[seat] += points.official[seat]
         steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
+        unknowns = position_unknowns(deal, rules, counted=True)
+        undetermined.extend(unknowns)
+        if unknowns or deal.undecided or deal.unfinished:
+            undecided = True
+            steps.append(UNDECIDED_STEP)
         if points.indeterminate_from is not None:
             steps.append(
                 f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
                 "error): these figures take them as played [BEZ-LAST-3]"
             )
         game = None
-        if winner is None and max(score.values()) >= rules.target:
+        if winner is None and not deal.unfinished and max(score.values()) >= rules.target:
             winner = _ordinary_winner(score, rules, before, points)
             if winner is not None:
                 loser = other(winner)
@@ -565,13 +623,15 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
                 )
         summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
         del game
-    indeterminate = any(d.indeterminate_from_trick is not None for d in summaries)
+    indeterminate = undecided or any(d.indeterminate_from_trick is not None for d in summaries)
     corrected: dict[str, object] = {
         "score": dict(score),
         "winner": winner,
         "indeterminate": indeterminate,
     }
-    return OrdinaryJudgement(findings, summaries, corrected, {"result": last_result}, steps)
+    return OrdinaryJudgement(
+        findings, summaries, corrected, {"result": last_result}, steps, undetermined
+    )
 
 
 def _ordinary_winner(

@@ -34,6 +34,7 @@ from adjudicator.games.bezique.facts import (
     Trick,
     other,
 )
+from adjudicator.games.bezique.position import Positions
 from adjudicator.games.bezique.runs import Runs
 from adjudicator.games.bezique.stock import StockPhase
 from adjudicator.games.bezique.tables import RANKS, Variant
@@ -45,12 +46,13 @@ from adjudicator.record.bezique import (
     BeziqueEvent,
     BeziqueExchange,
     BeziquePlay,
+    BeziquePosition,
     BeziqueResult,
     BeziqueScore,
 )
 
 
-class BeziqueState(EndPlay, StockPhase, Runs):
+class BeziqueState(Positions, EndPlay, StockPhase, Runs):
     """The table during the replay; ``apply(index, event)`` is the only mutator.
 
     Why it is written as it is: a Rubicon record is some 250 events, so the hot paths (play,
@@ -102,6 +104,9 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         self.decisions: list[tuple[int, int]] = []
         self.fast = True
         self.sources: dict[int, list[str]] = {}
+        self.unknown: dict[str, int] = {}  # seat -> unknown cards in the hand (``position``)
+        self.undetermined: list[dict[str, object]] = []
+        self.pending: list[tuple[int, str, Card, int, str, frozenset[Card]]] = []  # ``position``
 
     # Queries ----------------------------------------------------------------------------
 
@@ -133,8 +138,14 @@ class BeziqueState(EndPlay, StockPhase, Runs):
 
     def finish(self) -> BeziqueReplay:
         if self.deals and self.phase != _DONE:
-            self._incomplete(None)
-        return BeziqueReplay(self.variant, self.deals, self.findings, self.early_results)
+            if self.deal.position is None:
+                self._incomplete(None)
+            self._settle_pending()
+            self._unfinished()  # a fragment may stop where the dispute ends
+        self._settle_pending()
+        return BeziqueReplay(
+            self.variant, self.deals, self.findings, self.early_results, self.undetermined
+        )
 
     # Helpers shared with the declaration rules -----------------------------------------------
 
@@ -185,6 +196,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
     def _apply_deal(self, index: int, event: BeziqueDeal) -> None:
         if self.deals and self.phase != _DONE:
             self._incomplete(index)
+        self._settle_pending()
         where = pointer_of("events", index)
         variant = self.variant
         hands = {seat: list(event.hands[seat]) for seat in SEATS if seat in event.hands}
@@ -230,6 +242,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         self.deals.append(self.deal)
         self.hand: dict[str, Counter[Card]] = {s: Counter(hands[s]) for s in SEATS}
         self.count = {s: len(hands[s]) for s in SEATS}
+        self.unknown = {}
         self.table: dict[str, list[TableCard]] = {s: [] for s in SEATS}
         self.on_table: dict[str, dict[Card, int]] = {s: {} for s in SEATS}  # copies by card
         self.turn_up = event.turn_up
@@ -270,23 +283,6 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         places += [(card, f"{where}/stock/{n}") for n, card in enumerate(event.stock or ())]
         seen = ((pointer, self._unseen(card)) for card, pointer in places)
         return [Problem(pointer, message) for pointer, message in seen if message]
-
-    def _see(self, card: Card, pointer: str) -> None:
-        message = self._unseen(card)
-        if message:
-            raise InputError(pointer, message)
-
-    def _unseen(self, card: Card) -> str:
-        """Count one more copy of the card seen; what is wrong with it, if anything."""
-        if card.rank not in RANKS:
-            return f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)"
-        self.seen[card] += 1
-        if self.seen[card] > self.variant.copies:
-            return (
-                f"{card} appears more than {self.variant.copies} times: the"
-                f" pack holds {self.variant.copies} of each card"
-            )
-        return ""
 
     def _incomplete(self, index: int | None) -> None:
         done = len([t for t in self.deal.tricks if t.winner])
@@ -344,12 +340,19 @@ class BeziqueState(EndPlay, StockPhase, Runs):
             if count[seat] != expected:
                 self._wrong_size(index, seat, trick, expected)
         plays = trick.plays
-        if trick.endplay and len(plays) == 1:
-            self._check_endplay(index, seat, card, trick)
+        if (
+            trick.endplay
+            and len(plays) == 1
+            and self._check_endplay(index, seat, card, trick)
+            and self.unknown.get(seat)
+        ):
+            self._endplay_unknown(index, seat, card, trick)  # a fragment's unknown cards
         if self.cb.get(seat) == "offered":  # (only Rubicon has carte blanche)
             self.cb[seat] = "declared"  # the drawn card was not shown in time; the chain goes on
         if phase is _END:
             self.suits[seat][card.suit] -= 1
+            if self.pending:
+                self._resolve_pending(index, seat, card)
         if source == "hand":
             count[seat] -= 1
             hand[card] -= 1
@@ -385,10 +388,13 @@ class BeziqueState(EndPlay, StockPhase, Runs):
         in_hand = self.hand[seat][card] > 0
         if given == "table" and not on_table:
             raise InputError(where, f"{seat} has no {card} on the table")
-        if given == "hand" and not in_hand:
+        if given == "hand" and not in_hand and not self.materialise(seat, card):
             raise InputError(where, f"{seat} has no {card} in the hand")
+        in_hand = self.hand[seat][card] > 0
         if not (in_hand or on_table):
-            raise InputError(where, f"{seat} does not hold {card}")
+            if given == "table" or not self.materialise(seat, card):
+                raise InputError(where, f"{seat} does not hold {card}")
+            in_hand = True  # one of his unknown cards (a deal begun at a position)
         options: list[TableCard | None] = [None] if in_hand and given != "table" else []
         if on_table and given != "hand":
             options.extend(self.distinct_copies(seat, card))
@@ -558,6 +564,7 @@ class BeziqueState(EndPlay, StockPhase, Runs):
 #: The handler of each event class (``BeziqueState.apply``).
 _HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
     BeziqueDeal: BeziqueState._apply_deal,
+    BeziquePosition: BeziqueState._apply_position,
     BeziquePlay: BeziqueState._apply_play,
     BeziqueDraw: BeziqueState._apply_draw,
     BeziqueDeclare: BeziqueState._apply_declare,

@@ -62,26 +62,31 @@ class StockPhase:
             if seat in drawn or (not drawn and seat != window["winner"]):
                 self._draw_out_of_turn(index, seat, card)
             drawn.append(seat)
-        hand = self.hand[seat]
-        hand[card] = hand.get(card, 0) + 1
         self.count[seat] += 1
         self.remaining = remaining = remaining - 1
-        self.last_draw[seat] = card
+        if card is None:  # after a position: an unknown card (``position``)
+            self.unknown[seat] = self.unknown.get(seat, 0) + 1
+            self.last_draw.pop(seat, None)
+        else:
+            hand = self.hand[seat]
+            hand[card] = hand.get(card, 0) + 1
+            self.last_draw[seat] = card
         if seat in self.cb and self.cb[seat] != "closed":  # (only Rubicon has carte blanche)
-            self.cb[seat] = "closed" if card.rank in COURT else "offered"
+            self.cb[seat] = "closed" if card is None or card.rank in COURT else "offered"
         if remaining == 0:
             self._exhaust(index)
 
-    def _draw_out_of_turn(self, index: int, seat: str, card: Card) -> None:
+    def _draw_out_of_turn(self, index: int, seat: str, card: Card | None) -> None:
         """A draw with no trick just won, a second draw, or the loser's draw first."""
         window = self.window
         drawn = window.get("drawn") if window else None
+        named = f"({card})" if card is not None else "(unknown)"
         if not window or not isinstance(drawn, list):
             rule, why = "BEZ-PLAY-4", "no trick has been won since the last draws"
             self.find(
                 rule,
                 "violation",
-                f"{seat} drew {card} out of turn: {why}.",
+                f"{seat} drew {card or 'a card'} out of turn: {why}.",
                 event=index,
                 seat=seat,
                 basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
@@ -91,7 +96,7 @@ class StockPhase:
             self.find(
                 rule,
                 "violation",
-                f"{seat} drew a second card ({card}) after trick {window['trick']}.",
+                f"{seat} drew a second card {named} after trick {window['trick']}.",
                 event=index,
                 seat=seat,
                 trick=int(window["trick"]),  # type: ignore[call-overload]
@@ -100,14 +105,14 @@ class StockPhase:
             self.find(
                 "BEZ-PLAY-4",
                 "violation",
-                f"{seat} lost trick {window['trick']} but drew ({card}) before the winner.",
+                f"{seat} lost trick {window['trick']} but drew {named} before the winner.",
                 event=index,
                 seat=seat,
                 trick=int(window["trick"]),  # type: ignore[call-overload]
                 basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
             )
 
-    def _next_card(self, index: int, named: Card | None) -> Card:
+    def _next_card(self, index: int, named: Card | None) -> Card | None:
         if self.remaining == 1 and self._has_turn_up:
             top = self.turn_up
             assert top is not None
@@ -125,6 +130,8 @@ class StockPhase:
                     f"/events/{index}/card", f"the top card of the stock is {top}, not {named}"
                 )
             return top
+        if named is None and self.deal.position is not None:
+            return None  # a card the record does not know: it joins the unknown part
         if named is None:
             raise InputError(
                 f"/events/{index}/card",
@@ -168,6 +175,8 @@ class StockPhase:
             return
         trump = deal.trump
         seven = Card("7", trump) if trump else None
+        if seven is not None and self.unknown and not self.hand[seat][seven]:
+            self.materialise(seat, seven)  # a fragment: the seven was among his unknown cards
         problem = None
         if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
             problem = "the turn-up has already been drawn"

@@ -5,7 +5,14 @@ from __future__ import annotations
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
-from adjudicator.games.bezique.judge import DealPoints, early_results, score_deal, summary
+from adjudicator.games.bezique.judge import (
+    UNDECIDED_STEP,
+    DealPoints,
+    early_results,
+    position_unknowns,
+    score_deal,
+    summary,
+)
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
 from adjudicator.games.rubicon import scoring
 from adjudicator.record.bezique import RubiconRecord, RubiconRules
@@ -17,6 +24,14 @@ def game_value(
     deal: BeziqueDealFacts, points: DealPoints, totals: dict[str, int], rules: RubiconRules
 ) -> RubiconGame:
     """RUB-GAME-6 step 0 (laws 17-21) and steps 1-7 on one set of raw scores."""
+    if deal.unfinished:  # a fragment that stops before the deal's end: no value yet
+        return RubiconGame(
+            winner=None,
+            value=0,
+            rubicon=False,
+            totals=totals,
+            steps=["the deal is not played out: the game has no value yet [RUB-GAME-6]"],
+        )
     over = sorted(s for s, v in deal.wrong_size.items() if v == "over")
     if len(over) == 2:
         return RubiconGame(
@@ -69,6 +84,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
     findings.extend(early_results(replay, "RUB-GAME-6"))
+    undetermined = list(replay.undetermined)
     for deal in replay.deals:
         points = score_deal(deal, replay.variant, rules)
         findings.extend(points.findings)
@@ -76,7 +92,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
             findings.extend(_check_count(deal, points, rules))
         game = game_value(deal, points, points.official, rules)
         made = None
-        if points.cards_made != points.official:
+        if points.cards_made != points.official and not deal.unfinished:
             made = game_value(deal, points, points.cards_made, rules)
         steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps "
@@ -89,6 +105,11 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
                 "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
             )
+        unknowns = position_unknowns(deal, rules, counted=game.brisques_counted)
+        undetermined.extend(unknowns)
+        undecided = bool(unknowns) or deal.undecided or deal.unfinished
+        if undecided:
+            steps.append(UNDECIDED_STEP)
         if made is not None:
             steps.append(
                 f"  counting only what the cards made: {made.winner} {made.value} [RUB-LAW-50]"
@@ -99,7 +120,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 "value": game.value,
                 "rubicon": game.rubicon,
                 "totals": dict(game.totals),
-                "indeterminate": points.indeterminate_from is not None,
+                "indeterminate": points.indeterminate_from is not None or undecided,
             }
         )
         for index, result in deal.results:
@@ -117,8 +138,11 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                         basis=["RUB-GAME-6", "RUB-LAW-51"],
                     )
                 )
-        summaries.append(summary(deal, points, game=game, game_cards_made=made))
-    return RubiconJudgement(findings, summaries, {"games": games}, {"result": last_result}, steps)
+        shown = None if deal.unfinished else game  # (its steps say why there is none)
+        summaries.append(summary(deal, points, game=shown, game_cards_made=made))
+    return RubiconJudgement(
+        findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
+    )
 
 
 def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules) -> list[Finding]:

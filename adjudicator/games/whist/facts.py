@@ -105,6 +105,7 @@ class DealFacts:
     results: list[TimedEvent[WhistResult]] = field(default_factory=list)
     cut_event: int | None = None
     end_event: int | None = None  # the event that completed trick 13
+    position: object | None = None  # the position the deal begins at (issue 11), if any
 
     @property
     def trump_suit(self) -> Suit:

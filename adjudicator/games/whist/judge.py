@@ -19,6 +19,7 @@ from adjudicator.games.whist.facts import DealFacts, WhistReplay
 from adjudicator.games.whist.honours import HonoursJudge
 from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
 from adjudicator.games.whist.options import is_english
+from adjudicator.games.whist.position import honours_unknown
 from adjudicator.games.whist.revokes import CHOICES, RevokeJudge, RevokeRuling
 from adjudicator.games.whist.scoring import Choice, DealPlan, DealScore, Penalty, ScoringRules
 from adjudicator.games.whist.summary import GameResult, PenaltyOption, WhistDealSummary
@@ -47,6 +48,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         self.position = Position(dict(start.score), [(g.winner, g.value) for g in start.games])
         self.marked: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
         self.last_result: dict[str, object] | None = None
+        self.undetermined: list[dict[str, object]] = []  # a fragment's open questions
 
     # Whole record ---------------------------------------------------------------------
 
@@ -80,7 +82,41 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         }
         claimed = {"result": self.last_result, "marks": sheets}
         # the plain class: calling the alias ``WhistJudgement`` goes through typing's slow path
-        return Judgement(self.findings, summaries, corrected, claimed, self.steps)
+        if self.undetermined:
+            corrected["indeterminate"] = True
+            self.steps.append(
+                "this result depends on what the record cannot decide (see undetermined): the"
+                " figures read each honours claim as made, for reference only"
+            )
+        return Judgement(
+            self.findings, summaries, corrected, claimed, self.steps, self.undetermined
+        )
+
+    def _position_honours(self, deal: DealFacts, held: dict[str, int]) -> dict[str, int]:
+        """Honours as dealt, for a deal begun at a position: stated, shown by the hands, or
+        (claimed, and not shown) undetermined, each claim read as made."""
+        stated = getattr(deal.position, "honours", None)
+        if stated is not None:
+            return {"NS": stated.get("NS", 0), "EW": stated.get("EW", 0)}
+        if not (self.rules.honours_counted and deal.honours and honours_unknown(deal)):
+            return held
+        held = dict(held)
+        for timed in deal.honours:
+            side = timed.event.side
+            held[side] = timed.event.count
+            self.undetermined.append(
+                {
+                    "what": f"Did {side} hold the {timed.event.count} honours claimed in"
+                    f" deal {deal.number}?",
+                    "why": "trump honours were played before the position, which does not"
+                    " say who held them",
+                    "decides": "the trump A K Q J each side held as dealt (the position's honours)",
+                    "rule": "WHIST-HONOURS-2",
+                    "event": timed.index,
+                    "deal": deal.number,
+                }
+            )
+        return held
 
     def _games_words(self) -> str:
         games = self.position.games
@@ -94,7 +130,10 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         self._check_rotation(deal)
         before = dict(self.position.score)
         won = deal.tricks_won()
-        held = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
+        held = shown = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
+        if deal.position is not None:  # (``shown``: what the summary reports as held)
+            held = self._position_honours(deal, held)
+            shown = held if getattr(deal.position, "honours", None) is not None else shown
         revokes = self._judge_claims(deal)
         self._judge_penalties(deal, revokes)
         no_win, void = self._both_sides(deal, revokes)
@@ -149,6 +188,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
                         "winner": t.winner or "",
                     }
                     for t in deal.tricks
+                    if t.plays  # (a position's earlier tricks: only their side known)
                 ],
                 "tricks_won": won,
                 "tricks_after_penalty": result.tricks_after_penalty,
@@ -166,7 +206,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
                     }
                     for r in revokes
                 ],
-                "honours": {"held": held, "claims": honour_claims},
+                "honours": {"held": shown, "claims": honour_claims},
                 "score_before": before,
                 "scores": [
                     {

@@ -26,6 +26,7 @@ from adjudicator.games.whist.facts import (
     Trick,
     WhistReplay,
 )
+from adjudicator.games.whist.position import apply_position, revealed
 from adjudicator.games.whist.withdrawals import Withdrawals
 from adjudicator.record.whist import (
     WhistClaim,
@@ -35,6 +36,7 @@ from adjudicator.record.whist import (
     WhistHonours,
     WhistPenalty,
     WhistPlay,
+    WhistPosition,
     WhistRecord,
     WhistResult,
     WhistRetract,
@@ -92,6 +94,8 @@ class WhistState(Withdrawals):
         self.exposed: dict[str, set[Card]] = {}
         self.pending: list[Renounce] = []
         self.early_results: list[TimedEvent[WhistResult]] = []
+        # the cards each seat plays after each position (``position.revealed``)
+        self.revealed: dict[int, dict[str, set[Card]]] = {}
 
     # Queries ---------------------------------------------------------------------------
 
@@ -135,6 +139,11 @@ class WhistState(Withdrawals):
         match event:
             case WhistDeal():
                 self._apply_deal(index, event)
+            case WhistPosition():
+                if self.phase is _PLAY:
+                    self._incomplete_deal(index)
+                self._establish_all()
+                apply_position(self, index, event)
             case WhistPlay():
                 self._apply_play(index, event)
             case WhistRetract():
@@ -542,6 +551,7 @@ def iter_states(record: WhistRecord, rules: WhistRules) -> Iterator[tuple[int, W
     Raises ``InputError`` where the record states impossible facts.
     """
     state = WhistState(rules)
+    state.revealed = revealed(record.events)
     for index, event in enumerate(record.events):
         state.apply(index, event)
         yield index, state
@@ -550,6 +560,8 @@ def iter_states(record: WhistRecord, rules: WhistRules) -> Iterator[tuple[int, W
 def replay(record: WhistRecord, rules: WhistRules) -> WhistReplay:
     """Replay every event in order; findings of play are collected, never raised."""
     state = WhistState(rules)
+    if any(type(event) is WhistPosition for event in record.events):
+        state.revealed = revealed(record.events)
     apply, play, lawful = state.apply, state._apply_play, state.play_lawful_tricks
     events = record.events
     index = 0

@@ -1,0 +1,382 @@
+"""A deal that begins part-way (issue 11): the replay from a stated position, with unknown cards.
+
+A mixin of ``BeziqueState`` (``state``). Why a hand is its known cards plus a number of
+unknown ones: the director sees his own hand and the tables, rarely the adversary's hand or
+the stock's order, and the ruling must not invent them. A card played or declared that the
+record has not placed comes from the unknown part (``materialise``); a rule that needs to
+know what the unknown part holds does not guess: it adds an item to ``undetermined``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from adjudicator.cards import Card, Suit, format_cards, sort_hand
+from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.games.bezique.facts import (
+    _DONE,
+    _END,
+    _HIGHER,
+    _STOCK,
+    _SUITS,
+    SEATS,
+    BeziqueDealFacts,
+    Declaration,
+    TableCard,
+    Trick,
+)
+from adjudicator.games.bezique.tables import COMBINATIONS, RANKS
+from adjudicator.record.bezique import BeziquePosition, TableEntry
+
+#: How many cards each combination has (a table entry's ``in`` groups its cards by this).
+_SIZE = {
+    "marriage": 2,
+    "royal-marriage": 2,
+    "sequence": 5,
+    "royal-sequence": 5,
+    "bezique": 2,
+    "double-bezique": 4,
+    "triple-bezique": 6,
+    "quadruple-bezique": 8,
+    "four-aces": 4,
+    "four-kings": 4,
+    "four-queens": 4,
+    "four-jacks": 4,
+    "carte-blanche": 9,
+    "seven-of-trumps": 1,
+}
+
+
+def _some(n: int) -> str:
+    """``one``, ``2``...: how many of a seat's cards (as a director says it)."""
+    return "one" if n == 1 else str(n)
+
+
+class Positions:
+    """``_apply_position``, the pack's copies seen, the unknown part of each hand, and the
+    questions only the unknown cards could answer (BEZ-LAST-2, the class rules)."""
+
+    def _apply_position(self, index: int, event: BeziquePosition) -> None:
+        if self.deals and self.phase is not _DONE:
+            self._incomplete(index)
+        self._settle_pending()
+        where = pointer_of("events", index)
+        variant = self.variant
+        problems: list[Problem] = []
+        trump = event.trump
+        if variant.turn_up:
+            if (
+                event.turn_up is not None
+                and trump is not None
+                and event.turn_up.suit.value != trump
+            ):
+                problems.append(Problem(f"{where}/trump", "the trump suit is the turn-up's suit"))
+            if trump is None and event.turn_up is not None:
+                trump = event.turn_up.suit.value
+            if trump is None:
+                problems.append(Problem(f"{where}/trump", "the ordinary game has a trump suit"))
+        elif event.turn_up is not None:
+            problems.append(Problem(f"{where}/turn_up", "Rubicon Bézique has no turn-up"))
+        stock = event.stock if isinstance(event.stock, list) else None
+        remaining = (
+            len(stock) + (1 if variant.turn_up and stock else 0)
+            if stock is not None
+            else event.stock
+        )
+        assert isinstance(remaining, int)
+        if variant.turn_up and remaining > 0 and event.turn_up is None:
+            problems.append(
+                Problem(f"{where}/turn_up", "while the stock lasts, the card under it is needed")
+            )
+        ending = remaining <= (1 if variant.rubicon else 0)
+        if event.tricks >= variant.tricks:
+            problems.append(
+                Problem(f"{where}/tricks", f"a deal has {variant.tricks} tricks: none left to play")
+            )
+        tables: dict[str, list[TableEntry]] = {
+            seat: [e if isinstance(e, TableEntry) else TableEntry(card=e) for e in entries]
+            for seat, entries in event.tables.items()
+        }
+        if ending and any(tables.values()):
+            problems.append(
+                Problem(
+                    f"{where}/tables", "the stock is exhausted: the table cards are in the hands"
+                )
+            )
+        # the cards held (hand and table): the laws' count, one fewer before the draws
+        sizes: dict[str, int] = {}
+        for seat in SEATS:
+            if ending:
+                held = variant.tricks - event.tricks
+            else:
+                held = variant.hand - (0 if event.drawn else 1)
+            size = event.hand_size.get(seat, held - len(tables.get(seat, [])))
+            known = len(event.hands.get(seat, []))
+            if size < 0:
+                problems.append(
+                    Problem(
+                        f"{where}/tables/{seat}",
+                        f"{len(tables.get(seat, []))} cards on {seat}'s table, but he holds"
+                        f" {held} in all",
+                    )
+                )
+            elif known > size:
+                problems.append(
+                    Problem(
+                        f"{where}/hands/{seat}",
+                        f"{known} cards known in {seat}'s hand, which holds {size}",
+                    )
+                )
+            sizes[seat] = size
+        if problems:
+            raise InputError.of(problems)
+        self._start_position(index, event, trump, remaining, stock, tables, sizes, ending)
+
+    def _start_position(
+        self,
+        index: int,
+        event: BeziquePosition,
+        trump: str | None,
+        remaining: int,
+        stock: list[Card] | None,
+        tables: dict[str, list[TableEntry]],
+        sizes: dict[str, int],
+        ending: bool,
+    ) -> None:
+        where = pointer_of("events", index)
+        hands = {seat: list(event.hands.get(seat, [])) for seat in SEATS}
+        self.seen = Counter()
+        places = [
+            (card, f"{where}/hands/{seat}/{n}")
+            for seat in SEATS
+            for n, card in enumerate(hands[seat])
+        ]
+        places += [
+            (entry.card, f"{where}/tables/{seat}/{n}")
+            for seat in SEATS
+            for n, entry in enumerate(tables.get(seat, []))
+        ]
+        if event.turn_up is not None:
+            places.append((event.turn_up, f"{where}/turn_up"))
+        places += [(card, f"{where}/stock/{n}") for n, card in enumerate(stock or [])]
+        problems = [Problem(p, m) for c, p in places if (m := self._unseen(c))]
+        if problems:
+            raise InputError.of(problems)
+        self.stock, self._stock_at, self.remaining = stock, 0, remaining
+        number = len(self.deals) + 1
+        suit = Suit(trump) if trump is not None else None
+        deal = self.deal = BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, suit)
+        deal.position = event
+        self.deals.append(deal)
+        # the tricks before the position: only the last one's winner is known (he leads)
+        deal.tricks.extend(
+            Trick(n, event.leader, [], event.leader) for n in range(1, event.tricks + 1)
+        )
+        self.hand = {s: Counter(hands[s]) for s in SEATS}
+        self.unknown = {s: sizes[s] - len(hands[s]) for s in SEATS}
+        self.table = {s: [] for s in SEATS}
+        self.on_table = {s: {} for s in SEATS}
+        for seat in SEATS:
+            self._lay_position_table(index, seat, tables.get(seat, []))
+        self.count = {s: sizes[s] + len(self.table[s]) for s in SEATS}
+        self.turn_up = event.turn_up
+        self.current = None
+        self.cb, self.missed, self.last_draw, self.suits = {}, {}, {}, {}
+        self.window = (
+            {}
+            if event.drawn or ending
+            else {
+                "winner": event.leader,
+                "trick": event.tricks,
+                "drawn": [],
+                "scored": None,
+                "declared": False,
+            }
+        )
+        self.fast = False  # the fast paths assume every card is known
+        if ending:
+            self.phase = _END
+            self.suits = {s: dict.fromkeys(_SUITS, 0) for s in SEATS}
+            for seat in SEATS:
+                for card in self.hand[seat].elements():
+                    self.suits[seat][card.suit] += 1
+        else:
+            self.phase = _STOCK
+
+    def _lay_position_table(self, index: int, seat: str, entries: list[TableEntry]) -> None:
+        """The table's copies with their history: each combination named is one earlier
+        declaration of the cards naming it, in order (``deal.earlier``, negative events)."""
+        open_groups: dict[str, Declaration] = {}
+        for entry in entries:
+            table_card = TableCard(self.new_uid(), entry.card, {})
+            self.table[seat].append(table_card)
+            self.on_table[seat][entry.card] = self.on_table[seat].get(entry.card, 0) + 1
+            for name in entry.in_:
+                combo = COMBINATIONS[name]
+                group = open_groups.get(name)
+                if group is None or len(group.cards) >= _SIZE[name]:
+                    number = -(len(self.deal.earlier) + 1)
+                    group = Declaration(number, seat, name, name, [], [], 0, None, 0)
+                    group.status = "before the position"
+                    self.deal.earlier[number] = group
+                    open_groups[name] = group
+                group.cards.append(entry.card)
+                group.uids.append(table_card.uid)
+                if combo.cls:
+                    table_card.history.setdefault(combo.cls, []).append(group.event)
+
+    def _unfinished(self) -> None:
+        """A deal begun at a position and not played out: its result is not known."""
+        deal = self.deal
+        deal.unfinished = True
+        done = len([t for t in deal.tricks if t.winner])
+        rule = "RUB-GAME-6" if self.rubicon else "BEZ-SCORE-3"
+        self.undetermined.append(
+            {
+                "what": f"The result of deal {deal.number}",
+                "why": f"the record stops after {done} of {self.variant.tricks} tricks",
+                "decides": "the rest of the deal: the tricks, declarations and marks to come",
+                "rule": rule,
+                "event": None,
+                "deal": deal.number,
+            }
+        )
+
+    # The pack's copies seen (a whole deal's cards, or a position's known ones) --------------
+
+    def _see(self, card: Card, pointer: str) -> None:
+        message = self._unseen(card)
+        if message:
+            raise InputError(pointer, message)
+
+    def _unseen(self, card: Card) -> str:
+        """Count one more copy of the card seen; what is wrong with it, if anything."""
+        if card.rank not in RANKS:
+            return f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)"
+        self.seen[card] += 1
+        if self.seen[card] > self.variant.copies:
+            return (
+                f"{card} appears more than {self.variant.copies} times: the"
+                f" pack holds {self.variant.copies} of each card"
+            )
+        return ""
+
+    # The unknown part of a hand ---------------------------------------------------------------
+
+    def materialise(self, seat: str, card: Card) -> bool:
+        """A card the record has not placed, played or declared by ``seat``: it was among his
+        unknown cards, if he has any and the pack has a copy not yet seen."""
+        if not self.unknown.get(seat) or self.seen[card] >= self.variant.copies:
+            return False
+        self.unknown[seat] -= 1
+        self.seen[card] += 1
+        self.hand[seat][card] += 1
+        if self.phase is _END:
+            self.suits[seat][card.suit] += 1
+        return True
+
+    def could_hold(self, seat: str, cards: tuple[Card, ...] | list[Card]) -> list[Card]:
+        """Which of ``cards`` the seat's unknown part may hold (a copy the record has not seen)."""
+        if not self.unknown.get(seat):
+            return []
+        return [c for c in cards if self.seen[c] < self.variant.copies]
+
+    def _endplay_unknown(self, index: int, seat: str, card: Card, trick: Trick) -> None:
+        """A play lawful on the cards known: would a card of the unknown part have made it
+        unlawful (BEZ-LAST-2)? Then the record cannot decide it."""
+        led = trick.plays[0].card
+        trump = self.deal.trump
+        if card.suit is led.suit:
+            if not self.must_win or card in _HIGHER[led]:
+                return  # followed (and won): lawful whatever else he held
+            wanted = list(_HIGHER[led])
+            question = f"did {seat} hold a card of the suit higher than {led}"
+        else:
+            wanted = [Card(r, led.suit) for r in RANKS]
+            question = f"did {seat} hold a card of the suit led"
+            if trump not in (None, led.suit, card.suit) and self.must_win:
+                wanted += [Card(r, trump) for r in RANKS]
+                question += " or a trump"
+        possible = self.could_hold(seat, wanted)
+        if possible:  # decided later if he plays one of them (or every card he held)
+            self.pending.append((index, seat, card, trick.number, question, frozenset(possible)))
+
+    def fresh_card_unknown(
+        self, index: int, seat: str, name: str, instances: list[TableCard], problem: tuple[str, str]
+    ) -> tuple[str, str] | None:
+        """A declaration the class rules refuse with the copies on the table, unless a fresh
+        copy came from the hand: with unknown cards and no ``from``, the record cannot say.
+        Read in the player's favour (one fresh copy, from the unknown part), and listed."""
+        cls = COMBINATIONS[name].cls
+        used = [n for n, t in enumerate(instances) if t.history.get(cls)]
+        needed = Counter(instances[n].card for n in used)
+        copies = self.variant.copies
+        if not used or len(used) > self.unknown.get(seat, 0):
+            return problem  # the class rule decides: no unknown card could replace them
+        if any(self.seen[card] + k > copies for card, k in needed.items()):
+            return problem  # every copy is placed
+        for n in used:  # the player's favour: fresh copies from his unknown cards
+            self.materialise(seat, instances[n].card)
+            instances[n] = TableCard(self.new_uid(), instances[n].card, {})
+        fresh = sorted(needed, key=str)
+        rule = problem[0]
+        self.undetermined.append(
+            {
+                "what": f"Was {seat}'s {name} at event {index} lawful: did he lay a fresh"
+                f" {' and '.join(str(c) for c in fresh)} from the hand?",
+                "why": "the record does not say where each card came from, and"
+                f" {seat}'s hand is not all known",
+                "decides": f"which cards of the {name} {seat} laid from the hand (the"
+                " declaration's from)",
+                "rule": rule,
+                "event": index,
+                "deal": self.deal.number,
+            }
+        )
+        self.deal.undecided = True
+        return None
+
+    def _resolve_pending(self, index: int, seat: str, card: Card) -> None:
+        """A card played in the end-play shows what the seat held at each earlier trick: if
+        it would have made an earlier play unlawful, that play was a revoke (BEZ-LAST-2)."""
+        for item in list(self.pending):
+            at, who, played, number, _, wanted = item
+            if who != seat or card not in wanted:
+                continue
+            self.pending.remove(item)
+            self.find(
+                "BEZ-LAST-2",
+                "violation",
+                f"{seat} played {played} to trick {number} of the end-play while holding"
+                f" {card}, which he played later (event {index}): he did not follow, win or"
+                " trump as he could.",
+                event=at,
+                seat=seat,
+                trick=number,
+                basis=["RUB-LAST-1", "RUB-LAW-55"] if self.rubicon else ["BEZ-LAST-3"],
+            )
+            error = self.deal.endplay_error
+            if error is None or number < error[0]:
+                self.deal.endplay_error = (number, seat, at)
+
+    def _settle_pending(self) -> None:
+        """At the end of a deal: a play still open is lawful if the seat has shown every card
+        he held; otherwise the record cannot decide it."""
+        for at, seat, played, number, question, wanted in self.pending:
+            if not self.unknown.get(seat):
+                continue
+            self.undetermined.append(
+                {
+                    "what": f"Was {seat}'s {played} to trick {number} lawful: {question}?",
+                    "why": f"{_some(self.unknown[seat])} of {seat}'s cards"
+                    f" {'is' if self.unknown[seat] == 1 else 'are'} unknown and never played;"
+                    " the record does not place every copy of"
+                    f" {format_cards(sort_hand(list(wanted), RANKS))}.",
+                    "decides": f"the cards {seat} held at trick {number}",
+                    "rule": "BEZ-LAST-2",
+                    "event": at,
+                    "deal": self.deal.number,
+                }
+            )
+            self.deal.undecided_endplay = self.deal.undecided = True
+        self.pending = []

@@ -1,0 +1,148 @@
+"""Issue 11: records that begin at a stated position. The fixtures named ``*fragment*`` are
+ruled in ``test_rulings`` against their hand-worked expectations; here, the notation's
+Rubicon declaration dispute, and the rules a fragment must keep."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from adjudicator import adjudicate
+from adjudicator.errors import InputError
+from adjudicator.notation import read_notation
+from adjudicator.record.envelope import RecordAdapter
+from adjudicator.ruling.model import Ruling
+from tests.conftest import FIXTURES
+
+DISPUTE = FIXTURES / "rubicon-bezique" / "declaration-dispute-fragment.hrn"
+
+
+def _rule(text: str) -> Ruling:
+    return adjudicate(RecordAdapter.validate_python(read_notation(text).data))
+
+
+def test_the_declaration_dispute_says_which_fact_would_decide_it() -> None:
+    ruling = _rule(DISPUTE.read_text("utf-8"))
+    assert ruling.findings == []
+    assert [(u.rule, u.event) for u in ruling.undetermined] == [
+        ("BEZ-COMBO-4", 1),
+        ("RUB-GAME-6", None),
+    ]
+    assert "fresh KS and QS" in ruling.undetermined[0].what
+    assert ruling.result.corrected.games[0].indeterminate  # type: ignore[union-attr]
+
+
+def test_the_declaration_dispute_is_decided_when_the_cards_came_off_the_table() -> None:
+    text = DISPUTE.read_text("utf-8").replace(
+        "declare A royal-marriage KS QS 40",
+        'declare A royal-marriage KS QS 40 from=["table","table"]',
+    )
+    ruling = _rule(text)
+    assert [(f.rule, f.severity, f.event) for f in ruling.findings] == [
+        ("BEZ-COMBO-4", "violation", 1)
+    ]
+    assert [u.rule for u in ruling.undetermined] == ["RUB-GAME-6"]
+
+
+def test_a_card_the_player_cannot_hold_is_an_input_error() -> None:
+    """B's three cards are known: a fourth is not his (a card with no unknown part to come
+    from is refused as for a whole deal)."""
+    record = json.loads(
+        (FIXTURES / "rubicon-bezique" / "endplay-fragment-decided.json").read_text()
+    )
+    record["events"][0]["hands"]["B"] = ["10S", "9H", "AH"]
+    adjudicate(RecordAdapter.validate_python(record))  # as played: lawful
+    record["events"][4]["card"] = "QS"
+    with pytest.raises(InputError, match="B does not hold QS"):
+        adjudicate(RecordAdapter.validate_python(record))
+
+
+def test_a_position_whose_known_hand_is_too_big_is_refused_with_its_place() -> None:
+    record = json.loads(
+        (FIXTURES / "rubicon-bezique" / "endplay-fragment-decided.json").read_text()
+    )
+    record["events"][0]["hands"]["B"] = ["7D", "8D", "9D", "JD"]
+    with pytest.raises(InputError) as error:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert error.value.problems[0].pointer == "/events/0/hands/B"
+    assert "4 cards known in B's hand, which holds 3" in error.value.problems[0].message
+
+
+def _decided() -> dict:
+    return json.loads((FIXTURES / "rubicon-bezique" / "endplay-fragment-decided.json").read_text())
+
+
+def test_brisques_not_stated_are_undetermined_only_when_they_count() -> None:
+    record = _decided()
+    del record["events"][0]["brisques"]
+    record["events"].pop()  # the agreed result
+    ruling = adjudicate(RecordAdapter.validate_python(record))  # 1240 to 670: not counted
+    assert ruling.undetermined == []
+    record["events"][0]["scores"]["B"] = 1190  # 1240 all after the last trick: a tie
+    ruling = adjudicate(RecordAdapter.validate_python(record))
+    assert [(u.rule, u.event) for u in ruling.undetermined] == [("RUB-GAME-3", 0)]
+    assert "brisques taken before it" in ruling.undetermined[0].why
+    assert ruling.result.corrected.games[0].indeterminate  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer", "message"),
+    [
+        ({"tables": {"A": ["KS"]}}, "/events/0/tables", "the table cards are in the hands"),
+        ({"tricks": 64}, "/events/0/tricks", "none left to play"),
+        (
+            {"stock": 9, "tables": {"B": ["7D"] * 4 + ["8D"] * 4 + ["9D"]}},
+            "/events/0/tables/B",
+            "holds 8 in all",
+        ),
+    ],
+)
+def test_an_impossible_position_is_one_clear_message_with_its_place(
+    change: dict, pointer: str, message: str
+) -> None:
+    record = _decided()
+    record["events"][0].update(change)
+    with pytest.raises(InputError) as error:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert (pointer, True) in [(p.pointer, message in p.message) for p in error.value.problems]
+
+
+def test_the_ordinary_game_needs_the_card_under_the_stock_while_it_lasts() -> None:
+    record = json.loads(
+        (FIXTURES / "bezique" / "late-announcement-scored-fragment.json").read_text()
+    )
+    del record["events"][0]["turn_up"]
+    with pytest.raises(InputError) as error:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert [p.pointer for p in error.value.problems] == ["/events/0/trump", "/events/0/turn_up"]
+
+
+def test_a_known_stock_is_drawn_in_order_and_written_as_a_stock_line() -> None:
+    from adjudicator.notation import write_notation
+
+    record = json.loads(
+        (FIXTURES / "bezique" / "late-announcement-scored-fragment.json").read_text()
+    )
+    record["events"][0]["stock"] = ["9C", "QH", "7D"]  # (4 left with the turn-up)
+    record["events"][2]["card"] = "QH"
+    text = write_notation(record)
+    assert "\nstock 9C QH 7D\n" in text
+    assert read_notation(text).data["events"][0]["stock"] == ["9C", "QH", "7D"]
+    adjudicate(RecordAdapter.validate_python(record))
+    record["events"][2]["card"] = "7D"
+    with pytest.raises(InputError, match="the top card of the stock is QH, not 7D"):
+        adjudicate(RecordAdapter.validate_python(record))
+
+
+def test_the_law37_twin_with_the_hand_unknown_asks_for_the_fresh_cards() -> None:
+    path = FIXTURES / "rubicon-bezique" / "law37-fresh-marriage-after-sequence-fragment.json"
+    record = json.loads(path.read_text())
+    del record["events"][0]["hands"]["B"]
+    ruling = adjudicate(RecordAdapter.validate_python(record))
+    assert ruling.findings == []
+    assert [(u.rule, u.event) for u in ruling.undetermined] == [
+        ("BEZ-COMBO-4", 1),
+        ("RUB-GAME-6", None),
+    ]
+    assert "did he lay a fresh KC and QC from the hand?" in ruling.undetermined[0].what

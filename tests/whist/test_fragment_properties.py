@@ -1,0 +1,69 @@
+"""Issue 11, whist: a simulated deal cut at a trick and stated as a position there rules
+the rest alike; the hands need not be stated, since the later play shows them."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator import adjudicate, parse_record
+from adjudicator.seats import side_of
+from adjudicator.simulate.whist import INJECTIONS, generate_record
+from tests.conftest import findings_from
+
+SEEDS = st.integers(0, 10**9)
+CODES = st.sampled_from(["english-1900", "english-1864", "american-1893"])
+
+
+def _cut(record: dict[str, Any], trick: int, with_hands: bool) -> tuple[int, dict[str, Any]]:
+    """The record from the first play of ``trick`` of its first deal, and its position."""
+    events = record["events"]
+    deal = events[0]
+    ruling = adjudicate(parse_record(record))
+    summary = ruling.deals[0]
+    rows = summary.tricks  # type: ignore[union-attr]
+    cut = rows[trick - 1]["plays"][0]["event"]
+    won = {"NS": 0, "EW": 0}
+    for row in rows[: trick - 1]:
+        won[side_of(row["winner"])] += 1
+    played = {p["card"] for row in rows[: trick - 1] for p in row["plays"]}
+    position: dict[str, Any] = {
+        "type": "position",
+        "dealer": deal["dealer"],
+        "trump": deal["trump"],
+        "tricks": won,
+        "leader": rows[trick - 1]["leader"],
+        "honours": dict(summary.honours.held),  # type: ignore[union-attr]
+    }
+    if with_hands:
+        position["hands"] = {
+            seat: [c for c in cards if c not in played] for seat, cards in deal["hands"].items()
+        }
+    fragment = copy.deepcopy(record)
+    fragment["events"] = [position, *copy.deepcopy(events[cut:])]
+    for event in fragment["events"]:
+        if type(event.get("ref")) is int:
+            event["ref"] = event["ref"] - cut + 1
+    return cut, fragment
+
+
+@settings(derandomize=True, max_examples=25, deadline=None)
+@given(SEEDS, CODES, st.integers(2, 12), st.booleans(), st.sampled_from([None, *INJECTIONS]))
+def test_a_whist_deal_cut_at_a_trick_rules_the_rest_alike(
+    seed: int, code: str, trick: int, with_hands: bool, inject: str | None
+) -> None:
+    try:
+        record = generate_record(seed, code=code, inject=inject)
+    except ValueError:  # a kind the code does not have (honours in the American code)
+        return
+    whole = adjudicate(parse_record(record))
+    cut, fragment = _cut(record, trick, with_hands)
+    if any(f.event is not None and f.event < cut for f in whole.findings):
+        return  # an irregularity before the cut is not the fragment's to rule on
+    part = adjudicate(parse_record(fragment))
+    assert part.undetermined == []
+    assert findings_from(part, 1, 1 - cut) == findings_from(whole, cut, 0)
+    assert part.result.corrected == whole.result.corrected
