@@ -5,6 +5,7 @@ from __future__ import annotations
 from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.safe import printable
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
 
@@ -16,9 +17,10 @@ def render_text(ruling: Ruling) -> str:
     lines: list[str] = []
     code = ruling.rules.get("code")
     lines.append(f"Ruling on a {ruling.game} record" + (f" ({code})" if code else ""))
-    lines.append("Players: " + ", ".join(f"{s} {n}" for s, n in ruling.players.items()))
+    lines.append("Players: " + ", ".join(f"{s} {printable(n)}" for s, n in ruling.players.items()))
     if ruling.meta:
-        lines.append("Record: " + "; ".join(f"{k}: {v}" for k, v in sorted(ruling.meta.items())))
+        meta = sorted(ruling.meta.items())
+        lines.append("Record: " + "; ".join(f"{printable(k)}: {printable(v)}" for k, v in meta))
     c = ruling.counts
     verdict = "violations found" if c.violation else "no violation"
     lines.append(
