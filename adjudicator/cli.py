@@ -1,33 +1,74 @@
 """The command line: parse arguments, call the public API, pick a renderer, set the exit code.
 
-Exit codes of ``check``: 0 no violation, 1 at least one violation, 2 a record that cannot
-be judged (message on stderr naming the file and the JSON path; never a traceback).
+Exit codes (the README's table): 0 no violation, 1 at least one violation, 2 a record that
+cannot be judged (message on stderr naming the file and the JSON path; never a traceback),
+64 the command was typed wrong (EX_USAGE), 130 stopped by SIGINT, 143 by SIGTERM, 141 the
+output was closed (a pipe to ``head``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
+from collections.abc import Iterable
 from enum import StrEnum
+from itertools import chain, islice
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer._click.exceptions import UsageError
 
-from adjudicator import InputError, catalogue
+from adjudicator import InputError, __version__, catalogue
+
+#: The exit status of a command typed wrong (sysexits.h EX_USAGE), apart from 2, which
+#: means a record that cannot be judged. Click's usage errors all carry it.
+EX_USAGE = 64
+UsageError.exit_code = EX_USAGE
+#: 128 + the signal: what a shell reports for a process ended by it.
+EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}
+EXIT_CLOSED_PIPE = 141
 
 app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Replay recorded whist and bezique hands through the old codes and rule on them, with citations.",
 )
+
+
+def _version(show: bool) -> None:
+    if show:
+        typer.echo(f"adjudicator {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    """Replay recorded whist and bezique hands through the old codes and rule on them."""
 
 
 class Format(StrEnum):
     text = "text"
     json = "json"
     jsonl = "jsonl"
+    findings = "findings"
+
+
+class Severity(StrEnum):
+    info = "info"
+    warning = "warning"
+    violation = "violation"
 
 
 class SchemaName(StrEnum):
@@ -59,7 +100,8 @@ def check(
     quick: Annotated[
         bool,
         typer.Option(
-            "--quick", help="schema and deal consistency only, no replay (very large archives)"
+            "--quick",
+            help="schema and deal consistency only, no replay: records reported 'not replayed'",
         ),
     ] = False,
     progress: Annotated[
@@ -68,44 +110,246 @@ def check(
             "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"
         ),
     ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", help="only rules whose ID starts so (repeat, or commas)"),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", help="not rules whose ID starts so (repeat, or commas)"),
+    ] = None,
+    min_severity: Annotated[
+        Severity, typer.Option("--min-severity", help="only findings at least this severe")
+    ] = Severity.info,
+    summary_file: Annotated[
+        Path | None,
+        typer.Option("--summary", help="write the summary as JSON to this file", dir_okay=False),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="write here (atomically: whole or not at all)", dir_okay=False
+        ),
+    ] = None,
 ) -> None:
     """Rule on each record: findings with citations, per-deal scores, corrected result.
 
-    With many records, a summary table (records, clean, with violations, unjudgeable, by rule)
-    ends the run on stderr; one bad record never stops the batch. Exit 0 when no record has a
-    violation, 1 when any has, 2 when any cannot be judged.
+    With many records, a summary (records, clean, with warnings, with violations, not judged,
+    and per rule the records and findings) ends the run on stderr; one bad record never
+    stops the batch. --select, --ignore and --min-severity filter the findings shown,
+    counted and deciding the exit: 0 when no record has a violation, 1 when any has, 2 when
+    any cannot be judged (or none was found); 64 for a command typed wrong; 130/143 when
+    stopped by SIGINT/SIGTERM; 141 when the output is closed.
     """
-    from adjudicator.batch import Summary, default_jobs, iter_items, run
-    from adjudicator.render.json import render_error_line
+    from adjudicator.batch import Settings, Summary
 
-    fmt = format.value
-    workers = jobs or default_jobs()
-    single = (
-        len(records) == 1
-        and records[0] != "-"
-        and not Path(records[0]).is_dir()
-        and not records[0].endswith(".jsonl")
+    settings = Settings(
+        fmt=format.value,
+        quick=quick,
+        select=_prefixes(select),
+        ignore=_prefixes(ignore),
+        min_severity=min_severity.value,
     )
-    if single:
-        workers = 1
-    summary = Summary()
+    from adjudicator.batch import iter_items
+
+    items = iter_items(records)
+    single = len(records) == 1 and _is_one_record(records[0])
+    if records == ["-"]:  # one document on standard input is one record, like a file
+        head = list(islice(items, 2))
+        single = len(head) == 1 and head[0].whole
+        items = chain(head, items)
+    if format is Format.json and not single:
+        settings = Settings(**{**settings.__dict__, "fmt": "json-many"})
+    workers = 1 if single else _workers(jobs)
     show = sys.stderr.isatty() if progress is None else progress
-    out = sys.stdout
-    with _progress(show and not single) as advance:
-        for outcome in run(iter_items(records), fmt, quick, workers):
-            summary.add(outcome)
-            if outcome.status == "unjudgeable":
-                typer.echo(outcome.error, err=True)
-                if fmt == "jsonl":
-                    out.write(render_error_line(outcome.source, outcome.error))
-            elif outcome.output:
-                if fmt == "text" and not single:
-                    out.write(f"== {outcome.source}\n")
-                out.write(outcome.output)
-            advance()
-    if not single:
+    summary = Summary()
+    with _Output(output) as out, _Signals() as signals:
+        stopped = _judge_all(items, single, settings, workers, show, out, summary, signals)
+    _finish(records, single, settings, summary, summary_file, stopped)
+
+
+def _prefixes(values: list[str] | None) -> tuple[str, ...]:
+    """Rule-ID prefixes, given repeated or comma-separated, upper-cased."""
+    return tuple(p.strip().upper() for v in values or () for p in v.split(",") if p.strip())
+
+
+def _is_one_record(name: str) -> bool:
+    """A single file that holds one record (its output is the ruling alone)."""
+    if name == "-" or Path(name).is_dir():
+        return False
+    return not name.removesuffix(".gz").endswith(".jsonl") and ".jsonl:" not in name
+
+
+def _workers(jobs: int | None) -> int:
+    """The processes to judge on: as asked, never more than the cores (each judges a core's
+    worth: more only costs memory and forks)."""
+    from adjudicator.batch import default_jobs
+
+    cores = default_jobs()
+    return max(1, min(jobs or cores, cores))
+
+
+def _judge_all(
+    items: Iterable[Any],
+    single: bool,
+    settings: Any,
+    workers: int,
+    show: bool,
+    out: Any,
+    summary: Any,
+    signals: _Signals,
+) -> int | None:
+    """Judge and write every record; the signal that stopped the run, else None. A closed
+    output ends the run quietly (exit 141)."""
+    from adjudicator.batch import run
+    from adjudicator.workers import Stopped
+
+    many_json = settings.fmt == "json-many"
+    first = True
+    try:
+        with _progress(show and not single) as advance:
+            if many_json:
+                out.write("[")
+            for outcome in run(items, settings, workers, signals.stopping):
+                summary.add(outcome)
+                if outcome.status == "unjudgeable":
+                    sys.stderr.write(outcome.error + "\n")
+                    text = _error_entries(outcome, settings.fmt)
+                else:
+                    text = outcome.output
+                    if settings.fmt == "text" and text and not single:
+                        text = f"== {_printable(outcome.source)}\n{text}"
+                if text and many_json:
+                    text = ("\n" if first else ",\n") + text
+                    first = False
+                out.write(text)
+                advance()
+            if many_json:
+                out.write("\n]\n")
+            out.flush()
+    except Stopped:
+        if many_json:  # the array closed: what was written stays valid JSON
+            out.write("\n]\n")
+        return signals.received
+    except BrokenPipeError:
+        _quiet_closed_stdout()
+        raise typer.Exit(EXIT_CLOSED_PIPE) from None
+    return None
+
+
+def _error_entries(outcome: Any, fmt: str) -> str:
+    """A record not judged, in the machine formats: one object per problem, ``{source,
+    pointer, message, line}`` (a line per object in JSON Lines, array elements in JSON)."""
+    if fmt not in ("jsonl", "json-many"):
+        return ""
+    entries = [
+        json.dumps(
+            {"source": outcome.source, "pointer": pointer, "message": message}
+            | ({"line": line} if line is not None else {})
+        )
+        for pointer, message, line in outcome.problems
+    ]
+    return ("\n" if fmt == "jsonl" else ",\n").join(entries) + ("\n" if fmt == "jsonl" else "")
+
+
+def _printable(text: str) -> str:
+    from adjudicator.render.safe import printable
+
+    return printable(text)
+
+
+def _finish(
+    records: list[str],
+    single: bool,
+    settings: Any,
+    summary: Any,
+    summary_file: Path | None,
+    stopped: int | None,
+) -> None:
+    """The summary (stderr, and ``--summary FILE``), the line of a stopped run, the exit."""
+    if (not single and summary.records) or stopped:
         sys.stderr.write(summary.table())
+    if summary_file is not None:
+        data = summary.as_json() | ({"stopped_by": signal.Signals(stopped).name} if stopped else {})
+        _write_atomically(summary_file, json.dumps(data, indent=2) + "\n")
+    if stopped:
+        name = signal.Signals(stopped).name
+        sys.stderr.write(f"stopped by {name}: {summary.records} records judged\n")
+        raise typer.Exit(EXIT_SIGNAL.get(stopped, 128 + stopped))
+    if summary.records == 0:
+        named = ", ".join(_printable(r) for r in records)
+        sys.stderr.write(f"no records found in {named}\n")
+        raise typer.Exit(2)
     raise typer.Exit(summary.exit_code)
+
+
+class _Signals:
+    """SIGINT and SIGTERM raise a flag that the run looks at between records (so an
+    interrupt is never lost inside a library, nor leaves half a line); a second one of them
+    ends the process at once."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._old: dict[int, Any] = {}
+
+    def stopping(self) -> bool:
+        return self.received is not None
+
+    def _raise(self, signum: int, frame: Any) -> None:
+        if self.received is not None:
+            os._exit(EXIT_SIGNAL.get(signum, 128 + signum))
+        self.received = signum
+
+    def __enter__(self) -> _Signals:
+        for signum in EXIT_SIGNAL:
+            self._old[signum] = signal.signal(signum, self._raise)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+
+
+class _Output:
+    """Standard output, or ``--output FILE`` written to a temporary file beside it and renamed
+    into place when the run ends, so the file is whole or absent (never half-written)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.stream: Any = sys.stdout
+
+    def __enter__(self) -> Any:
+        if self.path is not None:
+            self.temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            self.stream = self.temporary.open("w", encoding="utf-8")
+        return self.stream
+
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if self.path is None:
+            return
+        self.stream.close()
+        if kind is None or issubclass(kind, typer.Exit):
+            os.replace(self.temporary, self.path)
+        else:
+            self.temporary.unlink(missing_ok=True)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)
+
+
+def _quiet_closed_stdout() -> None:
+    """Point standard output at /dev/null so that the interpreter's last flush does not
+    complain about the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
 
 
 class _progress:
@@ -309,4 +553,8 @@ def convert(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except BrokenPipeError:  # the output closed outside ``check`` (``schema | head``)
+        _quiet_closed_stdout()
+        sys.exit(EXIT_CLOSED_PIPE)

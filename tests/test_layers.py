@@ -30,12 +30,14 @@ ALLOWED: dict[str, set[str]] = {
     },
     "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
     "value": {"games", "findings", "catalogue", "errors"},
-    "batch": {"errors", "record", "render", "ruling", "games", "notation"},
+    "batch": {"errors", "record", "render", "ruling", "games", "notation", "workers"},
+    "workers": set(),
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
     "cli": {
         "InputError",
+        "__version__",
         "adjudicate",
         "load_record",
         "render_json",
@@ -48,6 +50,7 @@ ALLOWED: dict[str, set[str]] = {
         "simulate",
         "render",
         "notation",
+        "workers",
     },
 }
 
