@@ -45,6 +45,7 @@ class Item:
     source: str  # "file.json" or "archive.jsonl:17"
     raw: bytes
     whole: bool = True  # a whole file or document, not a line of an archive
+    unreadable: str = ""  # why it could not be read (then ``raw`` is empty)
 
 
 #: The severities, least first: ``--min-severity`` keeps a finding at or above its own.
@@ -117,7 +118,7 @@ def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> It
 
 
 def _unreadable(name: str, why: str) -> Item:
-    return Item(name, b"\0" + why.encode())
+    return Item(name, b"", unreadable=why)
 
 
 def _open(path: Path) -> IO[bytes]:
@@ -227,8 +228,8 @@ def _is_object(line: bytes) -> bool:
 
 def judge_item(item: Item, settings: Settings) -> Outcome:
     """Judge one record; never raises (an unexpected error is reported as unjudgeable)."""
-    if item.raw.startswith(b"\0"):
-        why = printable(item.raw[1:].decode("utf-8", "replace"))
+    if item.unreadable:
+        why = printable(item.unreadable)
         return _unjudgeable(
             item.source,
             f"{printable(item.source)}: /: cannot read: {why}",
@@ -336,10 +337,10 @@ def describe(item: Item, error: InputError, notation: Notation | None = None) ->
         if where is not None:  # a line of an archive is line 1 of its record
             place += f":{where[0]}:{where[1]}" if item.whole else f":{where[1]}"
         pointer = problem.pointer or ("" if in_notation and where else "/")
-        lines.append(f"{place}: {pointer + ': ' if pointer else ''}{problem.message}")
+        lines.append(printable(f"{place}: {pointer + ': ' if pointer else ''}{problem.message}"))
     if error.omitted:
         lines.append(
-            f"{item.source}: and {error.omitted} more problems not shown"
+            f"{printable(item.source)}: and {error.omitted} more problems not shown"
             f" (at most {MAX_PROBLEMS} are)"
         )
     return "\n".join(lines)
