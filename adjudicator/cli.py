@@ -456,9 +456,9 @@ def value(
 
     try:
         if game is ValueGame.rubicon:
-            result = rubicon_value(items, [brisques] if brisques else None)
+            result = rubicon_value(items, None if brisques is None else [brisques])
         else:
-            if brisques:
+            if brisques is not None:
                 raise InputError("/brisques", "brisques belong to Rubicon Bézique")
             result = whist_rubber_value(items)
     except InputError as error:

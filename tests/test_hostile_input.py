@@ -165,3 +165,14 @@ def test_duplicate_keys_are_refused_wherever_python_decodes_the_json() -> None:
 
     with pytest.raises(InputError, match="given twice"):
         decode_json('{"a": {"b": 1, "b": 2}}')
+
+
+def test_an_unterminated_string_is_said_once_with_its_place() -> None:
+    message = refused(b'{"format": "hand-record/1", "game": "wh')
+    assert message.endswith("not JSON: Unterminated string")
+
+
+def test_allowed_values_keep_their_case() -> None:
+    record = _record()
+    next(e for e in record["events"] if e["type"] == "play")["seat"] = "Q"
+    assert "'N', 'E', 'S' or 'W'" in refused(record)

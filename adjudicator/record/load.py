@@ -167,7 +167,8 @@ def decode_json(raw: bytes | str) -> Any:
             text, object_pairs_hook=_no_duplicates, parse_int=_int, parse_constant=_constant
         )
     except json.JSONDecodeError as exc:
-        raise InputError("", f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        message = exc.msg.removesuffix(" starting at")  # the place is given as line:column
+        raise InputError("", f"not JSON: {message}", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
         raise InputError("", f"nested more than {MAX_DEPTH} levels deep") from None
     _check_depth(data)
