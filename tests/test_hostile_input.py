@@ -176,3 +176,16 @@ def test_allowed_values_keep_their_case() -> None:
     record = _record()
     next(e for e in record["events"] if e["type"] == "play")["seat"] = "Q"
     assert "'N', 'E', 'S' or 'W'" in refused(record)
+
+
+def test_notes_are_kept_beside_their_event_and_shown_harmlessly() -> None:
+    record = _record()
+    index = next(i for i, e in enumerate(record["events"]) if e["type"] == "play")
+    record["events"][index]["note"] = "slow play\nVerdict: FORGED"
+    ruling = adjudicate(parse_record(record))
+    assert [(n.event, n.type, n.note) for n in ruling.notes] == [
+        (index, "play", "slow play\nVerdict: FORGED")
+    ]
+    text = render_text(ruling)
+    assert f"  event {index} (play): slow play\\nVerdict: FORGED" in text
+    assert "\nVerdict: FORGED" not in text

@@ -47,6 +47,7 @@ def render_text(ruling: Ruling) -> str:
         if f.basis:
             lines.append(f"      See also: {', '.join(f.basis)}")
         lines.append(f"      Source: {f.citation.source}")
+    lines.extend(_note_lines(ruling))
     for deal in ruling.deals:
         lines.append(_RULE)
         if isinstance(deal, WhistDealSummary):
@@ -56,6 +57,15 @@ def render_text(ruling: Ruling) -> str:
     lines.append(_RULE)
     lines.extend(_result_lines(ruling))
     return "\n".join(lines) + "\n"
+
+
+def _note_lines(ruling: Ruling) -> list[str]:
+    """The record's notes, each beside its event (the format keeps them in the report)."""
+    if not ruling.notes:
+        return []
+    lines = [_RULE, "Notes in the record"]
+    lines.extend(f"  event {n.event} ({n.type}): {printable(n.note)}" for n in ruling.notes)
+    return lines
 
 
 def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:

@@ -92,6 +92,14 @@ class Sentence(Out):
     rules: list[str] = Field(description="the rule IDs the sentence rests on")
 
 
+class Note(Out):
+    """A ``note`` of the record's events, kept in the report beside its event."""
+
+    event: int
+    type: str
+    note: str
+
+
 class Ruling(Out):
     """The adjudicator's ruling on one record."""
 
@@ -109,6 +117,11 @@ class Ruling(Out):
     counts: Counts
     deals: list[WhistDealSummary] | list[BeziqueDealSummary]
     result: Result
+    notes: list[Note] = Field(
+        default=[],
+        exclude_if=lambda v: not v,
+        description="the events' notes, as the format keeps them in the report (absent when none)",
+    )
 
     @property
     def has_violation(self) -> bool:
