@@ -3,8 +3,9 @@
 ``multiprocessing.Pool`` can do neither: a worker killed (as the out-of-memory killer does)
 leaves its task pending and the parent waits forever, and Ctrl-C raises in every worker
 (tracebacks) while the parent may hang. Here each worker has its own pipe and holds one
-chunk at a time, so the parent always knows which chunk a dead worker held: it reports
-those items through ``lost`` and starts another worker. Workers ignore SIGINT (the
+or two chunks at a time (the next one waits in the worker, so that it never idles between
+chunks), so the parent always knows which chunks a dead worker held: it reports those items
+through ``lost`` and starts another worker. Workers ignore SIGINT (the
 terminal sends it to the whole process group: the parent decides) and die quietly on
 SIGTERM; a worker whose parent is gone finds its pipe closed and ends.
 """
@@ -12,9 +13,12 @@ SIGTERM; a worker whose parent is gone finds its pipe closed and ends.
 from __future__ import annotations
 
 import multiprocessing
+import queue
 import signal
+import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
@@ -25,6 +29,8 @@ R = TypeVar("R")
 TICK = 0.1
 #: How long ended workers get to exit before they are killed, in seconds.
 GRACE = 1.0
+#: Chunks a worker holds at once: one it judges, one waiting.
+HELD = 2
 
 
 class Stopped(Exception):
@@ -35,8 +41,7 @@ class Stopped(Exception):
 class _Worker(Generic[T]):
     process: Any
     conn: Connection
-    key: int | None = None
-    chunk: list[T] | None = None
+    held: deque[tuple[int, list[T]]] = field(default_factory=deque)  # in the order sent
 
 
 def _serve(func: Callable[[list[Any]], list[Any]], conn: Connection, others: list[Any]) -> None:
@@ -44,13 +49,21 @@ def _serve(func: Callable[[list[Any]], list[Any]], conn: Connection, others: lis
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     for other in others:  # the parent's ends of the other workers' pipes, inherited by fork
         other.close()
-    while True:
-        try:
-            task = conn.recv()
-        except (EOFError, OSError):
-            return  # the parent is gone
-        if task is None:
-            return
+    tasks: queue.SimpleQueue[Any] = queue.SimpleQueue()
+
+    def read() -> None:
+        """Take every chunk as it comes, so the parent's send never waits on our judging."""
+        while True:
+            try:
+                task = conn.recv()
+            except (EOFError, OSError):
+                task = None  # the parent is gone
+            tasks.put(task)
+            if task is None:
+                return
+
+    threading.Thread(target=read, daemon=True).start()
+    while (task := tasks.get()) is not None:
         key, chunk = task
         conn.send((key, func(chunk)))
 
@@ -85,8 +98,8 @@ def ordered_map(
 
     def died(worker: _Worker[T]) -> None:
         worker.process.join(GRACE)
-        if worker.key is not None and worker.chunk is not None:
-            done[worker.key] = lost(worker.chunk, worker.process.exitcode)
+        for key, chunk in worker.held:
+            done[key] = lost(chunk, worker.process.exitcode)
         worker.conn.close()
         workers[workers.index(worker)] = start()
 
@@ -96,25 +109,25 @@ def ordered_map(
         while True:
             if stopping():
                 raise Stopped
-            for worker in workers:
-                if worker.key is not None or exhausted or sent - taken >= 4 * jobs:
-                    continue
-                chunk = next(source, None)
-                if chunk is None:
-                    exhausted = True
-                    break
-                worker.key, worker.chunk = sent, chunk
-                sent += 1
-                try:
-                    worker.conn.send((worker.key, chunk))
-                except OSError:
-                    died(worker)
+            for worker in list(workers):
+                while len(worker.held) < HELD and not exhausted and sent - taken < 4 * jobs:
+                    chunk = next(source, None)
+                    if chunk is None:
+                        exhausted = True
+                        break
+                    worker.held.append((sent, chunk))
+                    sent += 1
+                    try:
+                        worker.conn.send((sent - 1, chunk))
+                    except OSError:
+                        died(worker)
+                        break
             while taken in done:
                 yield done.pop(taken)
                 taken += 1
             if exhausted and taken == sent:
                 return
-            busy = [w for w in workers if w.key is not None]
+            busy = [w for w in workers if w.held]
             ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], TICK)
             for worker in busy:
                 if worker.conn in ready or worker.process.sentinel in ready:
@@ -127,7 +140,7 @@ def ordered_map(
                             died(worker)
                         continue
                     done[key] = results
-                    worker.key = worker.chunk = None
+                    worker.held.popleft()
     finally:
         _end([w.process for w in workers])
         for worker in workers:
