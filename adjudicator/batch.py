@@ -270,7 +270,7 @@ def _ruled(source: str, ruling: Ruling, settings: Settings) -> Outcome:
     """The outcome of a ruling: its findings filtered as asked, its status, its output."""
     if settings.filtering:
         kept = [f for f in ruling.findings if settings.keeps(f.rule, f.severity)]
-        counts = Counter(f.severity for f in kept)
+        counts: Counter[str] = Counter(f.severity for f in kept)
         ruling = ruling.model_copy(
             update={
                 "findings": kept,

@@ -28,7 +28,7 @@ from adjudicator import InputError, __version__, catalogue
 EX_USAGE = 64
 UsageError.exit_code = EX_USAGE
 #: 128 + the signal: what a shell reports for a process ended by it.
-EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}
+EXIT_SIGNAL: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
 EXIT_CLOSED_PIPE = 141
 
 app = typer.Typer(

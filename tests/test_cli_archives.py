@@ -218,3 +218,33 @@ def test_names_with_controls_are_escaped_on_stderr(tmp_path: Path) -> None:
     bad.write_text("[]", "utf-8")
     result = runner.invoke(app, ["check", str(bad), str(WHIST / "wrong-mark.json")])
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+
+
+def test_a_line_past_the_size_limit_is_refused_unread_and_the_archive_goes_on(
+    tmp_path: Path,
+) -> None:
+    from adjudicator.record.load import MAX_RECORD_BYTES
+
+    path = tmp_path / "big.jsonl"
+    with path.open("w", encoding="utf-8") as stream:
+        stream.write(
+            '{"format": "hand-record/1", "note": "' + "x" * (MAX_RECORD_BYTES + 10) + '"}\n'
+        )
+        stream.write(_line(WHIST / "wrong-mark.json") + "\n")
+    result = runner.invoke(app, ["check", str(path), "-f", "jsonl"])
+    assert result.exit_code == 2
+    assert f"{path}:1: /: cannot read: the line is over" in result.stderr
+    sources = [json.loads(line)["source"] for line in result.stdout.splitlines()]
+    assert sources == [f"{path}:1", f"{path}:2"]
+
+
+def test_a_record_of_too_many_events_is_refused_before_the_replay(tmp_path: Path) -> None:
+    from adjudicator.record.load import MAX_EVENTS
+
+    record = json.loads((WHIST / "wrong-mark.json").read_text("utf-8-sig"))
+    play = next(e for e in record["events"] if e["type"] == "play")
+    record["events"] += [play] * MAX_EVENTS
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(record), "utf-8")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2 and f"at most {MAX_EVENTS:,} are judged" in result.stderr

@@ -103,8 +103,8 @@ def _ruling(
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]
-        notes=[  # type: ignore[misc]
-            {"event": index, "type": event.type, "note": event.note}
+        notes=[
+            {"event": index, "type": event.type, "note": event.note}  # type: ignore[misc]
             for index, event in enumerate(record.events)
             if event.note is not None
         ],
