@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from adjudicator.batch import Settings
 from adjudicator.cli import EX_USAGE, _workers, app
 from tests.conftest import FIXTURES
+from tests.test_hostile_input import CASES
 
 runner = CliRunner()
 WHIST = FIXTURES / "whist"
@@ -248,3 +249,16 @@ def test_a_record_of_too_many_events_is_refused_before_the_replay(tmp_path: Path
     path.write_text(json.dumps(record), "utf-8")
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2 and f"at most {MAX_EVENTS:,} are judged" in result.stderr
+
+
+@pytest.mark.parametrize("name", [n for n, (raw, _) in CASES.items() if isinstance(raw, bytes)])
+def test_each_kind_of_bad_file_is_refused_on_the_command_line(name: str, tmp_path: Path) -> None:
+    """The catalogue of test_hostile_input, as files: exit 2, short lines, no traceback."""
+    raw, expected = CASES[name]
+    path = tmp_path / "bad.json"
+    path.write_bytes(raw)
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2, result.stdout[:300]
+    assert "Traceback" not in result.stderr and expected in result.stderr
+    lines = result.stderr.splitlines()
+    assert 1 <= len(lines) <= 3 and all(len(line) < 400 for line in lines)

@@ -161,3 +161,30 @@ def test_a_closed_pipe_ends_the_run_quietly_with_141(archive: Path) -> None:
     process.stdout.close()  # what `| head -1` does
     assert process.wait(LIMIT) == 141
     assert process.stderr.read() == b""
+
+
+def test_output_is_the_same_across_hash_seeds_and_jobs(tmp_path: Path) -> None:
+    outputs = set()
+    for seed, jobs in (("0", "1"), ("1", "2"), ("random", "2")):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed}
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "adjudicator",
+                "check",
+                str(FIXTURES),
+                "-f",
+                "jsonl",
+                "-j",
+                jobs,
+            ],
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+            timeout=LIMIT,
+            check=False,
+        )
+        assert result.returncode == 1 and result.stdout
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
