@@ -206,11 +206,12 @@ def _judge_all(
 
     many_json = settings.fmt == "json-many"
     first = True
+    outcomes = run(items, settings, workers, signals.stopping)
     try:
         with _progress(show and not single) as advance:
             if many_json:
                 out.write("[")
-            for outcome in run(items, settings, workers, signals.stopping):
+            for outcome in outcomes:
                 summary.add(outcome)
                 if outcome.status == "unjudgeable":
                     sys.stderr.write(outcome.error + "\n")
@@ -234,6 +235,8 @@ def _judge_all(
     except BrokenPipeError:
         _quiet_closed_stdout()
         raise typer.Exit(EXIT_CLOSED_PIPE) from None
+    finally:
+        outcomes.close()  # the workers ended now, whatever ended the loop
     return None
 
 
