@@ -64,3 +64,45 @@ def test_revokes_of_both_sides_are_chosen_per_side() -> None:
     groups = list(candidates([1, 2]))
     assert len(groups) == 3 * 6
     assert all(len(c) == 3 for c in groups)
+
+
+def _ruling_of(record: dict) -> dict:  # type: ignore[type-arg]
+    import json as _json
+
+    from adjudicator import adjudicate, parse_record, render_json
+
+    return _json.loads(render_json(adjudicate(parse_record(record))))  # type: ignore[no-any-return]
+
+
+def _claimants_worth(deal: dict) -> tuple[int, int, int]:  # type: ignore[type-arg]
+    def signed(g: dict | None) -> int:  # type: ignore[type-arg]
+        return 0 if g is None else (g["value"] if g["winner"] == "NS" else -g["value"])
+
+    score = deal["score_after"] if "score_after" in deal else deal["score"]
+    return signed(deal.get("rubber")), signed(deal.get("game")), score["NS"] - score["EW"]
+
+
+def test_two_unchosen_revokes_get_the_best_of_all_nine_combinations() -> None:
+    """The fixture with its two penalty choices taken out: the advice's best is worth as much
+    as the best of the nine combinations recorded one by one, and it lists 1 + 2 * 2."""
+    import json as _json
+
+    from tests.conftest import FIXTURES
+
+    record = _json.loads(
+        (FIXTURES / "whist" / "revoke-two-in-one-hand.json").read_text("utf-8-sig")
+    )
+    events = record["events"]
+    penalties = [i for i, e in enumerate(events) if e["type"] == "penalty"]
+    unchosen = {**record, "events": [e for i, e in enumerate(events) if i not in penalties]}
+    options = _ruling_of(unchosen)["deals"][0]["penalty_options"]
+    assert len(options) == 5 and sum(o["best"] for o in options) == 1
+    best = next(o for o in options if o["best"])
+    every = []
+    for combo in itertools.product(CHOICES, repeat=2):
+        chosen = [dict(e) for e in events]
+        for index, choice in zip(penalties, combo, strict=True):
+            chosen[index]["choice"] = choice
+        deal = _ruling_of({**record, "events": chosen})["deals"][0]
+        every.append(_claimants_worth(deal))
+    assert _claimants_worth(best) == max(every)
