@@ -244,7 +244,8 @@ def judge_item(item: Item, settings: Settings) -> Outcome:
             record = parse_record(item.raw)
         if settings.quick:
             check_deals(record)
-            return Outcome(item.source, "not-replayed", "", game=record.game)
+            output = _NOT_REPLAYED[settings.fmt](item.source)
+            return Outcome(item.source, "not-replayed", output, game=record.game)
         ruling = adjudicate(record)
     except InputError as error:
         located = error if notation is not None or _is_notation(item) else locate(error, item.raw)
@@ -300,6 +301,20 @@ def _array_entry(ruling: Ruling, source: str) -> str:
     """An element of the JSON array written for several records: ``{"source", "ruling"}``."""
     return render_json_line(ruling, source).rstrip("\n")
 
+
+def _not_replayed_entry(source: str) -> str:
+    return json.dumps({"source": source, "status": "not replayed"})
+
+
+#: format -> what ``--quick`` writes for a record that passed: it says "not replayed", so
+#: that every record read is reported, and never that it is clean
+_NOT_REPLAYED: dict[str, Callable[[str], str]] = {
+    "text": lambda source: "Not replayed (--quick): the schema and every deal are consistent\n",
+    "json": lambda source: json.dumps({"status": "not replayed"}) + "\n",
+    "json-many": _not_replayed_entry,
+    "jsonl": lambda source: _not_replayed_entry(source) + "\n",
+    "findings": lambda source: "",
+}
 
 #: format -> the output of one record (``json-many``: ``-f json`` over several records)
 RENDERERS: dict[str, Callable[[Ruling, str], str]] = {
