@@ -561,3 +561,6 @@ def main() -> None:
     except BrokenPipeError:  # the output closed outside ``check`` (``schema | head``)
         _quiet_closed_stdout()
         sys.exit(EXIT_CLOSED_PIPE)
+    except KeyboardInterrupt:  # Ctrl-C before ``check`` watches for it, or in another command
+        sys.stderr.write("stopped by SIGINT\n")
+        sys.exit(EXIT_SIGNAL[signal.SIGINT])

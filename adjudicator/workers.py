@@ -65,7 +65,10 @@ def _serve(func: Callable[[list[Any]], list[Any]], conn: Connection, others: lis
     threading.Thread(target=read, daemon=True).start()
     while (task := tasks.get()) is not None:
         key, chunk = task
-        conn.send((key, func(chunk)))
+        try:
+            conn.send((key, func(chunk)))
+        except OSError:
+            return  # the parent is gone: nobody to tell
 
 
 def ordered_map(
