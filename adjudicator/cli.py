@@ -507,6 +507,9 @@ def simulate(
     except ValueError as error:
         typer.echo(f"simulate: {error}", err=True)
         raise typer.Exit(2) from None
+    except BrokenPipeError:  # `simulate ... | head`: stop quietly
+        _quiet_closed_stdout()
+        raise typer.Exit(EXIT_CLOSED_PIPE) from None
 
 
 class ConvertTo(StrEnum):

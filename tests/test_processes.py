@@ -193,3 +193,19 @@ def test_output_is_the_same_across_hash_seeds_and_jobs(tmp_path: Path) -> None:
         assert result.returncode == 1 and result.stdout
         outputs.add(result.stdout)
     assert len(outputs) == 1
+
+
+def test_simulate_into_a_closed_pipe_stops_quietly_with_141() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "adjudicator", "simulate", "whist", "--count", "100000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(LIMIT) == 141
+    assert process.stderr.read() == b""
