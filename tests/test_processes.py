@@ -92,7 +92,19 @@ def test_a_signal_stops_the_run_with_whole_output_and_no_traceback(
 ) -> None:
     before = sha(archive)
     out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
-    process = start("check", str(archive), "-f", "jsonl", "-j", jobs, out=out, err=err)
+    summary = tmp_path / "summary.json"
+    process = start(
+        "check",
+        str(archive),
+        "-f",
+        "jsonl",
+        "-j",
+        jobs,
+        "--summary",
+        str(summary),
+        out=out,
+        err=err,
+    )
     wait_for_output(out, process)
     process.send_signal(signum)
     sent = time.monotonic()
@@ -105,6 +117,8 @@ def test_a_signal_stops_the_run_with_whole_output_and_no_traceback(
     name = signal.Signals(signum).name
     assert f"stopped by {name}: {len(lines)} records judged" in stderr
     assert 0 < len(lines) < count(archive)
+    counted = json.loads(summary.read_text("utf-8"))
+    assert counted["records"] == len(lines) and counted["stopped_by"] == name
     assert sha(archive) == before
 
 
