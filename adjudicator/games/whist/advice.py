@@ -4,9 +4,10 @@ Trying every combination of choices grows as 3 to the power of the revokes (thir
 revokes: 1.6 million scorings), so it is never done. Revokes of one side are alike for the
 penalty (three tricks or three points each, WHIST-REVOKE-9), so a combination is settled by
 how many of each choice a side takes; the only thing the order changes is which points still
-count once a side has won the game (WHIST-SCORE-3), and the claimants lose nothing by having
-deductions made first, then additions, then tricks taken. That leaves (n+1)(n+2)/2
-candidates a side. What each choice is worth is then shown one revoke at a time, the other
+count once a side has won the game (WHIST-SCORE-3). Nothing counts after the game is won, so
+the claimants lose nothing by having their deductions from the revokers made as early as
+their revokes allow and their additions as late: tricks taken change no score until the
+tricks are counted, so they go between. That leaves (n+1)(n+2)/2 candidates a side. What each choice is worth is then shown one revoke at a time, the other
 revokes kept at the best: 1 + 2n outcomes, never more.
 """
 
@@ -19,17 +20,18 @@ from typing import TypeVar
 from adjudicator.games.whist.revokes import CHOICES
 from adjudicator.games.whist.scoring import Choice
 
-#: The order that is best for the claimants within one combination: points first.
-_BEST_ORDER: tuple[Choice, ...] = ("deduct", "add", "tricks")
+#: The order that is best for the claimants within one combination: deductions first,
+#: additions last (an addition that wins the game early voids what follows it).
+_BEST_ORDER: tuple[Choice, ...] = ("deduct", "tricks", "add")
 
 R = TypeVar("R")
 
 
 def _counts(n: int) -> Iterator[tuple[int, int, int]]:
-    """Every way of taking n penalties as (deduct, add, tricks) counts."""
+    """Every way of taking n penalties as (deduct, tricks, add) counts."""
     for deduct in range(n + 1):
-        for add in range(n - deduct + 1):
-            yield deduct, add, n - deduct - add
+        for tricks in range(n - deduct + 1):
+            yield deduct, tricks, n - deduct - tricks
 
 
 def candidates(groups: Sequence[int]) -> Iterator[tuple[Choice, ...]]:
