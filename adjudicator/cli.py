@@ -77,7 +77,13 @@ class SchemaName(StrEnum):
 
 
 FormatOption = Annotated[
-    Format, typer.Option("--format", "-f", help="text for people, json for programs")
+    Format,
+    typer.Option(
+        "--format",
+        "-f",
+        help="text for people; json, jsonl or findings (one a line, with source and rule) "
+        "for programs",
+    ),
 ]
 
 
@@ -86,16 +92,19 @@ def check(
     records: Annotated[
         list[str],
         typer.Argument(
-            help="hand-record/1 files (JSON, or the notation: .hrn), folders (recursively, "
-            "*.json, *.jsonl and *.hrn), .jsonl streams, or - for standard input (JSON Lines, "
-            "or one record in the notation)",
+            help="hand-record/1 files (JSON, or the notation: .hrn; gzipped: .gz), folders "
+            "(recursively, *.json, *.jsonl, *.hrn and the same .gz), .jsonl archives, "
+            "ARCHIVE.jsonl:N for one line of one, or - for standard input (JSON Lines, one "
+            "JSON record, or one in the notation)",
             show_default=False,
         ),
     ],
     format: FormatOption = Format.text,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="processes to judge on (default: all cores)", min=1),
+        typer.Option(
+            "--jobs", "-j", help="processes to judge on (default and at most: the cores)", min=1
+        ),
     ] = None,
     quick: Annotated[
         bool,
