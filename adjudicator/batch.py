@@ -8,24 +8,29 @@ so the parent process only writes and counts.
 
 from __future__ import annotations
 
+import gzip
 import json
-import multiprocessing
 import os
+import re
+import stat
 import sys
-from collections import Counter, deque
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError
 from adjudicator.notation import Notation, looks_like_notation, read_notation
 from adjudicator.record.lines import locate
-from adjudicator.record.load import decode_json, parse_record
+from adjudicator.record.load import MAX_RECORD_BYTES, decode_json, parse_record
 from adjudicator.render.json import render_json, render_json_line
+from adjudicator.render.safe import printable
 from adjudicator.render.text import render_text
 from adjudicator.ruling.build import adjudicate, check_deals
+from adjudicator.ruling.model import Counts, Ruling
+from adjudicator.workers import ordered_map
 
 #: Records a worker judges per task. Tasks in flight are at most ``4 * jobs``, which bounds
 #: the memory (about 1,000 records with two jobs). Larger tasks mean fewer round trips
@@ -40,19 +45,59 @@ class Item:
     source: str  # "file.json" or "archive.jsonl:17"
     raw: bytes
     whole: bool = True  # a whole file or document, not a line of an archive
+    unreadable: str = ""  # why it could not be read (then ``raw`` is empty)
+
+
+#: The severities, least first: ``--min-severity`` keeps a finding at or above its own.
+SEVERITIES = ("info", "warning", "violation")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How to judge and what to show: the format, ``--quick``, and the filters of findings
+    (``--select`` / ``--ignore`` by rule-ID prefix, ``--min-severity``), as ruff has them."""
+
+    fmt: str = "text"
+    quick: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    min_severity: str = "info"
+
+    @property
+    def filtering(self) -> bool:
+        return bool(self.select or self.ignore or self.min_severity != "info")
+
+    def keeps(self, rule: str, severity: str) -> bool:
+        """Whether a finding is shown and counted: the longest matching prefix of select and
+        ignore decides (ruff's rule), and its severity is at least the minimum."""
+        if SEVERITIES.index(severity) < SEVERITIES.index(self.min_severity):
+            return False
+        chosen = max((len(p) for p in self.select if rule.startswith(p)), default=-1)
+        if self.select and chosen < 0:
+            return False
+        ignored = max((len(p) for p in self.ignore if rule.startswith(p)), default=-1)
+        return ignored <= chosen or ignored < 0
 
 
 @dataclass
 class Outcome:
     source: str
-    status: str  # "clean" | "violations" | "unjudgeable"
+    status: str  # "clean" | "warnings" | "violations" | "not-replayed" | "unjudgeable"
     output: str  # what to print for it (may be empty)
-    error: str = ""  # the one-line message for an unjudgeable record
-    rules: Counter[str] = field(default_factory=Counter)  # violations by rule ID
+    error: str = ""  # the lines of the message for an unjudgeable record
+    rules: Counter[str] = field(default_factory=Counter)  # findings shown, by rule ID
+    game: str = ""
+    problems: tuple[tuple[str, str, int | None], ...] = ()  # pointer, message, line
+
+
+#: What a folder's files are read: records, archives, and the same gzipped.
+RECORD_SUFFIXES = (".json", ".jsonl", ".hrn")
+_ARCHIVE_LINE = re.compile(r"^(?P<path>.+\.jsonl(?:\.gz)?):(?P<line>[0-9]+)$")
 
 
 def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> Iterator[Item]:
-    """Every record named: files (``.jsonl`` line by line), folders recursively, ``-``."""
+    """Every record named: files (``.jsonl`` line by line, ``.gz`` read through), folders
+    recursively (regular files only), ``ARCHIVE.jsonl:N`` (that line alone), ``-``."""
     for name in paths:
         if name == "-":
             yield from _stdin(stdin if stdin is not None else sys.stdin.buffer)
@@ -62,24 +107,61 @@ def iter_items(paths: Iterable[str], stdin: Iterable[bytes] | None = None) -> It
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 for file in sorted(files):
-                    if file.endswith((".json", ".jsonl", ".hrn")):
-                        yield from _file(Path(root) / file)
+                    if file.removesuffix(".gz").endswith(RECORD_SUFFIXES):
+                        yield from _file(Path(root) / file, in_folder=True)
+            continue
+        line = _ARCHIVE_LINE.match(name)
+        if line and not path.exists():
+            yield from _archive_line(Path(line["path"]), int(line["line"]))
         else:
             yield from _file(path)
 
 
-def _file(path: Path) -> Iterator[Item]:
-    if path.suffix == ".jsonl":
-        try:
-            with path.open("rb") as stream:
-                yield from _lines(str(path), stream)
-        except OSError as exc:
-            yield Item(str(path), b"\0" + str(exc.strerror or exc).encode())
+def _unreadable(name: str, why: str) -> Item:
+    return Item(name, b"", unreadable=why)
+
+
+def _open(path: Path) -> IO[bytes]:
+    """The file for reading, gunzipped when it ends in ``.gz``; only a regular file (a FIFO or
+    a device named like a record would block or never end). Raises ``OSError``."""
+    mode = path.stat().st_mode
+    if not stat.S_ISREG(mode):
+        raise OSError(
+            f"not a regular file ({'a FIFO' if stat.S_ISFIFO(mode) else 'a device or other'})"
+        )
+    if path.suffix == ".gz":
+        return gzip.open(path, "rb")  # type: ignore[return-value]
+    return path.open("rb")
+
+
+def _file(path: Path, in_folder: bool = False) -> Iterator[Item]:
+    if in_folder and not path.is_file():
+        yield _unreadable(str(path), "not a regular file: skipped")
         return
     try:
-        yield Item(str(path), path.read_bytes())
-    except OSError as exc:
-        yield Item(str(path), b"\0" + str(exc.strerror or exc).encode())
+        with _open(path) as stream:
+            if path.name.removesuffix(".gz").endswith(".jsonl"):
+                yield from _lines(str(path), stream)
+                return
+            raw = stream.read(MAX_RECORD_BYTES + 1)
+    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        yield _unreadable(str(path), str(getattr(exc, "strerror", None) or exc))
+        return
+    yield Item(str(path), raw)
+
+
+def _archive_line(path: Path, wanted: int) -> Iterator[Item]:
+    """Line ``wanted`` of an archive, alone: one record checked again by ``file:line``."""
+    try:
+        with _open(path) as stream:
+            for item in _lines(str(path), stream):
+                if item.source == f"{path}:{wanted}":
+                    yield item
+                    return
+    except (OSError, EOFError, gzip.BadGzipFile) as exc:
+        yield _unreadable(f"{path}:{wanted}", str(getattr(exc, "strerror", None) or exc))
+        return
+    yield _unreadable(f"{path}:{wanted}", f"{path} has no record on line {wanted}")
 
 
 def _stdin(stream: Iterable[bytes]) -> Iterator[Item]:
@@ -87,26 +169,51 @@ def _stdin(stream: Iterable[bytes]) -> Iterator[Item]:
     after any blank and comment lines); JSON Lines when the first line is a whole JSON object
     (then streamed line by line, never read whole: archives of a million records come this
     way); else one JSON document, pretty-printed or not, read whole."""
-    lines = iter(stream)
+    read = getattr(stream, "readline", None)
+    lines: Iterator[bytes] = (
+        iter(lambda: read(MAX_RECORD_BYTES + 1), b"") if read is not None else iter(stream)
+    )
     head: list[bytes] = []
     for line in lines:
         head.append(line)
         stripped = line.strip()
         if stripped and not stripped.startswith(b"#"):
             break
-    if looks_like_notation(b"".join(head)):
-        yield Item("<stdin>", b"".join(chain(head, lines)))
-        return
-    if head and _is_object(head[-1]):
+    if head and _is_object(head[-1]) and not looks_like_notation(b"".join(head)):
         yield from _lines("<stdin>", chain(head, lines))
         return
-    raw = b"".join(chain(head, lines))
+    parts, size = head, sum(map(len, head))
+    for line in lines:  # one document: read whole, up to the limit
+        parts.append(line)
+        size += len(line)
+        if size > MAX_RECORD_BYTES:
+            yield _unreadable("<stdin>", f"over {MAX_RECORD_BYTES:,} bytes: not read")
+            return
+    raw = b"".join(parts)
     if raw.strip():
         yield Item("<stdin>", raw)
 
 
 def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
-    for number, line in enumerate(stream, 1):
+    """The archive's records, one a line; a line longer than a record may be is refused
+    without being held whole."""
+    read = getattr(stream, "readline", None)
+    lines: Iterable[bytes] = (
+        iter(lambda: read(MAX_RECORD_BYTES + 1), b"") if read is not None else stream
+    )
+    number = 0
+    cut = False
+    for line in lines:
+        if cut:  # the rest of a line too long
+            cut = not line.endswith(b"\n")
+            continue
+        number += 1
+        if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
+            cut = True
+            yield _unreadable(
+                f"{name}:{number}", f"the line is over {MAX_RECORD_BYTES:,} bytes long"
+            )
+            continue
         if line.strip():
             yield Item(f"{name}:{number}", line.rstrip(b"\r\n"), whole=False)
 
@@ -119,11 +226,15 @@ def _is_object(line: bytes) -> bool:
         return False
 
 
-def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
+def judge_item(item: Item, settings: Settings) -> Outcome:
     """Judge one record; never raises (an unexpected error is reported as unjudgeable)."""
-    if item.raw.startswith(b"\0"):
-        message = f"{item.source}: /: cannot read: {item.raw[1:].decode()}"
-        return Outcome(item.source, "unjudgeable", "", message)
+    if item.unreadable:
+        why = printable(item.unreadable)
+        return _unjudgeable(
+            item.source,
+            f"{printable(item.source)}: /: cannot read: {why}",
+            (("", f"cannot read: {why}", None),),
+        )
     notation: Notation | None = None
     try:
         if _is_notation(item):
@@ -131,41 +242,109 @@ def judge_item(item: Item, fmt: str, quick: bool) -> Outcome:
             record = parse_record(notation.data)
         else:
             record = parse_record(item.raw)
-        if quick:
+        if settings.quick:
             check_deals(record)
-            return Outcome(item.source, "clean", "")
+            output = _NOT_REPLAYED[settings.fmt](item.source)
+            return Outcome(item.source, "not-replayed", output, game=record.game)
         ruling = adjudicate(record)
     except InputError as error:
-        return Outcome(item.source, "unjudgeable", "", describe(item, error, notation))
+        located = error if notation is not None or _is_notation(item) else locate(error, item.raw)
+        problems = tuple((p.pointer, p.message, p.line) for p in located.problems)
+        return _unjudgeable(item.source, describe(item, located, notation), problems)
     except Exception as error:  # a bug of ours: one line, never a traceback
-        return Outcome(
+        why = f"internal error {type(error).__name__}: {str(error)[:200]}"
+        return _unjudgeable(
             item.source,
-            "unjudgeable",
-            "",
-            f"{item.source}: /: cannot be judged: internal error {error!r}",
+            f"{printable(item.source)}: /: cannot be judged: {printable(why)}",
+            (("", why, None),),
         )
-    rules = Counter(f.rule for f in ruling.findings if f.severity == "violation")
-    status = "violations" if rules else "clean"
-    if fmt == "jsonl":
-        output = render_json_line(ruling, item.source)
-    elif fmt == "json":
-        output = render_json(ruling)
-    elif fmt == "html":
-        from adjudicator.render.html import render_html
+    return _ruled(item.source, ruling, settings)
 
-        output = render_html(ruling)
-    elif fmt == "markdown":
-        from adjudicator.render.markdown import render_markdown
 
-        output = render_markdown(ruling)
+def _unjudgeable(
+    source: str, message: str, problems: tuple[tuple[str, str, int | None], ...]
+) -> Outcome:
+    return Outcome(source, "unjudgeable", "", message, problems=problems)
+
+
+def _ruled(source: str, ruling: Ruling, settings: Settings) -> Outcome:
+    """The outcome of a ruling: its findings filtered as asked, its status, its output."""
+    if settings.filtering:
+        kept = [f for f in ruling.findings if settings.keeps(f.rule, f.severity)]
+        counts: Counter[str] = Counter(f.severity for f in kept)
+        ruling = ruling.model_copy(
+            update={
+                "findings": kept,
+                "counts": Counts(**{s: counts.get(s, 0) for s in SEVERITIES}),
+            }
+        )
+    rules = Counter(f.rule for f in ruling.findings)
+    if ruling.counts.violation:
+        status = "violations"
+    elif ruling.counts.warning:
+        status = "warnings"
     else:
-        output = render_text(ruling)
-    return Outcome(item.source, status, output, rules=rules)
+        status = "clean"
+    output = RENDERERS[settings.fmt](ruling, source)
+    return Outcome(source, status, output, rules=rules, game=ruling.game)
+
+
+def _findings_lines(ruling: Ruling, source: str) -> str:
+    """One finding a line: ``SOURCE: RULE severity: message [event N]`` (``--format findings``)."""
+    return "".join(
+        f"{printable(source)}: {f.rule} {f.severity}: {printable(f.message)} [event {f.event}]\n"
+        for f in ruling.findings
+    )
+
+
+def _array_entry(ruling: Ruling, source: str) -> str:
+    """An element of the JSON array written for several records: ``{"source", "ruling"}``."""
+    return render_json_line(ruling, source).rstrip("\n")
+
+
+def _not_replayed_entry(source: str) -> str:
+    return json.dumps({"source": source, "status": "not replayed"})
+
+
+#: format -> what ``--quick`` writes for a record that passed: it says "not replayed", so
+#: that every record read is reported, and never that it is clean
+_NOT_REPLAYED: dict[str, Callable[[str], str]] = {
+    "text": lambda source: "Not replayed (--quick): the schema and every deal are consistent\n",
+    "json": lambda source: json.dumps({"status": "not replayed"}) + "\n",
+    "json-many": _not_replayed_entry,
+    "jsonl": lambda source: _not_replayed_entry(source) + "\n",
+    "findings": lambda source: "",
+    "html": lambda source: "",
+    "markdown": lambda source: "Not replayed (--quick): the schema and every deal are consistent\n",
+}
+
+#: format -> the output of one record (``json-many``: ``-f json`` over several records)
+RENDERERS: dict[str, Callable[[Ruling, str], str]] = {
+    "text": lambda ruling, source: render_text(ruling),
+    "json": lambda ruling, source: render_json(ruling),
+    "json-many": _array_entry,
+    "jsonl": lambda ruling, source: render_json_line(ruling, source),
+    "findings": _findings_lines,
+    "html": lambda ruling, source: _render_html(ruling),
+    "markdown": lambda ruling, source: _render_markdown(ruling),
+}
+
+
+def _render_html(ruling: Ruling) -> str:
+    from adjudicator.render.html import render_html  # jinja2 loaded only when asked for
+
+    return render_html(ruling)
+
+
+def _render_markdown(ruling: Ruling) -> str:
+    from adjudicator.render.markdown import render_markdown
+
+    return render_markdown(ruling)
 
 
 # Running many -------------------------------------------------------------------------------
 
-_SETTINGS: tuple[str, bool] = ("text", False)
+_SETTINGS = Settings()
 
 
 def _is_notation(item: Item) -> bool:
@@ -189,87 +368,116 @@ def describe(item: Item, error: InputError, notation: Notation | None = None) ->
         if where is not None:  # a line of an archive is line 1 of its record
             place += f":{where[0]}:{where[1]}" if item.whole else f":{where[1]}"
         pointer = problem.pointer or ("" if in_notation and where else "/")
-        lines.append(f"{place}: {pointer + ': ' if pointer else ''}{problem.message}")
+        lines.append(printable(f"{place}: {pointer + ': ' if pointer else ''}{problem.message}"))
     if error.omitted:
         lines.append(
-            f"{item.source}: and {error.omitted} more problems not shown"
+            f"{printable(item.source)}: and {error.omitted} more problems not shown"
             f" (at most {MAX_PROBLEMS} are)"
         )
     return "\n".join(lines)
 
 
-def _init(fmt: str, quick: bool) -> None:
-    global _SETTINGS
-    _SETTINGS = (fmt, quick)
-
-
 def _judge_many(items: list[Item]) -> list[Outcome]:
-    fmt, quick = _SETTINGS
-    return [judge_item(item, fmt, quick) for item in items]
+    return [judge_item(item, _SETTINGS) for item in items]
 
 
-def run(items: Iterable[Item], fmt: str, quick: bool, jobs: int) -> Iterator[Outcome]:
-    """Judge every item in order, on ``jobs`` processes.
+def _lost(items: list[Item], exitcode: int | None) -> list[Outcome]:
+    """The records a dead worker held: each reported, none judged, the run goes on."""
+    how = f"killed by signal {-exitcode}" if exitcode and exitcode < 0 else f"exit {exitcode}"
+    why = f"not judged: the process judging it died ({how}); check it alone"
+    return [
+        _unjudgeable(item.source, f"{printable(item.source)}: /: {why}", (("", why, None),))
+        for item in items
+    ]
 
-    Chunks of records go to the workers through a sliding window of at most ``4 * jobs``
-    chunks in flight, so the workers never wait for one another and memory stays bounded.
-    """
+
+def run(
+    items: Iterable[Item],
+    settings: Settings,
+    jobs: int,
+    stopping: Callable[[], bool] = lambda: False,
+) -> Iterator[Outcome]:
+    """Judge every item in order, on ``jobs`` processes, until ``stopping()`` says stop
+    (then ``workers.Stopped`` is raised, between two records, the workers ended)."""
+    global _SETTINGS
     iterator = iter(items)
     if jobs <= 1:
+        from adjudicator.workers import Stopped
+
         for item in iterator:
-            yield judge_item(item, fmt, quick)
+            if stopping():
+                raise Stopped
+            yield judge_item(item, settings)
         return
-    context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with context.Pool(jobs, initializer=_init, initargs=(fmt, quick)) as pool:
-        window: deque[Any] = deque()
-        while True:
-            while len(window) < 4 * jobs:
-                batch = list(islice(iterator, CHUNK))
-                if not batch:
-                    break
-                window.append(pool.apply_async(_judge_many, (batch,)))
-            if not window:
-                break
-            yield from window.popleft().get()
+    _SETTINGS = settings  # inherited by the workers (fork)
+    chunks = iter(lambda: list(islice(iterator, CHUNK)), [])
+    for outcomes in ordered_map(_judge_many, chunks, jobs, _lost, stopping):
+        yield from outcomes
 
 
 @dataclass
 class Summary:
+    """Records in, records counted: per game, per status, and per rule both the findings and
+    the records that have one (after the filters)."""
+
     records: int = 0
-    clean: int = 0
-    violations: int = 0
-    unjudgeable: int = 0
-    rules: Counter[str] = field(default_factory=Counter)
+    statuses: Counter[str] = field(default_factory=Counter)
+    games: Counter[str] = field(default_factory=Counter)
+    findings: Counter[str] = field(default_factory=Counter)
+    records_by_rule: Counter[str] = field(default_factory=Counter)
 
     def add(self, outcome: Outcome) -> None:
         self.records += 1
-        if outcome.status == "clean":
-            self.clean += 1
-        elif outcome.status == "violations":
-            self.violations += 1
-        else:
-            self.unjudgeable += 1
-        self.rules.update(outcome.rules)
+        self.statuses[outcome.status] += 1
+        self.games[outcome.game or "unknown"] += 1
+        self.findings.update(outcome.rules)
+        self.records_by_rule.update(outcome.rules.keys())
 
     @property
     def exit_code(self) -> int:
-        if self.unjudgeable:
+        if self.statuses["unjudgeable"]:
             return 2
-        return 1 if self.violations else 0
+        return 1 if self.statuses["violations"] else 0
+
+    def as_json(self) -> dict[str, Any]:
+        """The summary as ``--summary FILE`` writes it."""
+        return {
+            "records": self.records,
+            "games": dict(sorted(self.games.items())),
+            **{key: self.statuses[status] for key, status in _STATUS_KEYS},
+            "rules": {
+                rule: {"records": self.records_by_rule[rule], "findings": self.findings[rule]}
+                for rule in sorted(self.findings)
+            },
+        }
 
     def table(self) -> str:
-        lines = [
-            "Summary",
-            f"  records          {self.records:>8}",
-            f"  clean            {self.clean:>8}",
-            f"  with violations  {self.violations:>8}",
-            f"  unjudgeable      {self.unjudgeable:>8}",
-        ]
-        if self.rules:
-            lines.append("  violations by rule")
-            for rule, count in sorted(self.rules.items(), key=lambda kv: (-kv[1], kv[0])):
-                lines.append(f"    {rule:<18} {count:>8}")
+        lines = ["Summary", f"  records              {self.records:>8}"]
+        for (_key, status), label in zip(_STATUS_KEYS, _STATUS_LABELS, strict=True):
+            if status != "not-replayed" or self.statuses[status]:
+                lines.append(f"  {label:<20} {self.statuses[status]:>8}")
+        if self.findings:
+            lines.append(f"  {'by rule':<20} {'records':>8} {'findings':>9}")
+            for rule, count in sorted(self.findings.items(), key=lambda kv: (-kv[1], kv[0])):
+                lines.append(f"    {rule:<18} {self.records_by_rule[rule]:>8} {count:>9}")
         return "\n".join(lines) + "\n"
+
+
+#: (key in the JSON summary, status) in the order they are shown
+_STATUS_KEYS = (
+    ("clean", "clean"),
+    ("with_warnings", "warnings"),
+    ("with_violations", "violations"),
+    ("not_replayed", "not-replayed"),
+    ("not_judged", "unjudgeable"),
+)
+_STATUS_LABELS = (
+    "clean",
+    "with warnings",
+    "with violations",
+    "not replayed (--quick)",
+    "not judged",
+)
 
 
 def default_jobs() -> int:
@@ -279,4 +487,13 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-__all__ = ["Item", "Outcome", "Summary", "decode_json", "default_jobs", "iter_items", "run"]
+__all__ = [
+    "Item",
+    "Outcome",
+    "Settings",
+    "Summary",
+    "decode_json",
+    "default_jobs",
+    "iter_items",
+    "run",
+]

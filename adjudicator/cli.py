@@ -1,31 +1,64 @@
 """The command line: parse arguments, call the public API, pick a renderer, set the exit code.
 
-Exit codes of ``check``: 0 no violation, 1 at least one violation, 2 a record that cannot
-be judged (message on stderr naming the file and the JSON path; never a traceback).
+Exit codes (the README's table): 0 no violation, 1 at least one violation, 2 a record that
+cannot be judged (message on stderr naming the file and the JSON path; never a traceback),
+64 the command was typed wrong (EX_USAGE), 130 stopped by SIGINT, 143 by SIGTERM, 141 the
+output was closed (a pipe to ``head``).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
+from collections.abc import Iterable
 from enum import StrEnum
+from itertools import chain, islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.exceptions import UsageError
 
-from adjudicator import InputError, catalogue
+from adjudicator import InputError, __version__, catalogue
+
+#: The exit status of a command typed wrong (sysexits.h EX_USAGE), apart from 2, which
+#: means a record that cannot be judged. Click's usage errors all carry it.
+EX_USAGE = 64
+UsageError.exit_code = EX_USAGE
+#: 128 + the signal: what a shell reports for a process ended by it.
+EXIT_SIGNAL: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
+EXIT_CLOSED_PIPE = 141
 
 if TYPE_CHECKING:
-    from adjudicator.batch import Summary
     from adjudicator.writing import Folder
 
 app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Replay recorded whist and bezique hands through the old codes and rule on them, with citations.",
 )
+
+
+def _version(show: bool) -> None:
+    if show:
+        typer.echo(f"adjudicator {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    """Replay recorded whist and bezique hands through the old codes and rule on them."""
 
 
 class Format(StrEnum):
@@ -34,6 +67,13 @@ class Format(StrEnum):
     jsonl = "jsonl"
     html = "html"
     markdown = "markdown"
+    findings = "findings"
+
+
+class Severity(StrEnum):
+    info = "info"
+    warning = "warning"
+    violation = "violation"
 
 
 class SchemaName(StrEnum):
@@ -46,8 +86,9 @@ FormatOption = Annotated[
     typer.Option(
         "--format",
         "-f",
-        help="text for people (in colour on a terminal), json for programs, html for a printable"
-        " report, markdown for a notice or an e-mail",
+        help="text for people (in colour on a terminal); json, jsonl or findings (one a line,"
+        " with source and rule) for programs; html for a printable report; markdown for a notice"
+        " or an e-mail",
     ),
 ]
 
@@ -57,21 +98,25 @@ def check(
     records: Annotated[
         list[str],
         typer.Argument(
-            help="hand-record/1 files (JSON, or the notation: .hrn), folders (recursively, "
-            "*.json, *.jsonl and *.hrn), .jsonl streams, or - for standard input (JSON Lines, "
-            "or one record in the notation)",
+            help="hand-record/1 files (JSON, or the notation: .hrn; gzipped: .gz), folders "
+            "(recursively, *.json, *.jsonl, *.hrn and the same .gz), .jsonl archives, "
+            "ARCHIVE.jsonl:N for one line of one, or - for standard input (JSON Lines, one "
+            "JSON record, or one in the notation)",
             show_default=False,
         ),
     ],
     format: FormatOption = Format.text,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", "-j", help="processes to judge on (default: all cores)", min=1),
+        typer.Option(
+            "--jobs", "-j", help="processes to judge on (default and at most: the cores)", min=1
+        ),
     ] = None,
     quick: Annotated[
         bool,
         typer.Option(
-            "--quick", help="schema and deal consistency only, no replay (very large archives)"
+            "--quick",
+            help="schema and deal consistency only, no replay: records reported 'not replayed'",
         ),
     ] = False,
     progress: Annotated[
@@ -80,83 +125,217 @@ def check(
             "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"
         ),
     ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", help="only rules whose ID starts so (repeat, or commas)"),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option("--ignore", help="not rules whose ID starts so (repeat, or commas)"),
+    ] = None,
+    min_severity: Annotated[
+        Severity, typer.Option("--min-severity", help="only findings at least this severe")
+    ] = Severity.info,
+    summary_file: Annotated[
+        Path | None,
+        typer.Option("--summary", help="write the summary as JSON to this file", dir_okay=False),
+    ] = None,
     output: Annotated[
         Path | None,
         typer.Option(
             "--output",
             "-o",
-            help="write to this file (one record) or into this folder, one file per record "
-            "(several records, or an existing folder); jsonl: always one file",
+            help="write to this file (one record, or a stream: jsonl, json, findings) or into this"
+            " folder, one file per record (several records in text, html or markdown, or an"
+            " existing folder); written atomically: whole or not at all",
             show_default=False,
         ),
     ] = None,
 ) -> None:
     """Rule on each record: findings with citations, per-deal scores, corrected result.
 
-    With many records, a summary table (records, clean, with violations, unjudgeable, by rule)
-    ends the run on stderr; one bad record never stops the batch. Exit 0 when no record has a
-    violation, 1 when any has, 2 when any cannot be judged. HTML reports of several records
-    need --output FOLDER: one self-contained page per record, never pages run together.
+    With many records, a summary (records, clean, with warnings, with violations, not judged,
+    and per rule the records and findings) ends the run on stderr; one bad record never
+    stops the batch. --select, --ignore and --min-severity filter the findings shown,
+    counted and deciding the exit: 0 when no record has a violation, 1 when any has, 2 when
+    any cannot be judged (or none was found); 64 for a command typed wrong; 130/143 when
+    stopped by SIGINT/SIGTERM; 141 when the output is closed. HTML reports of several
+    records need --output FOLDER: one self-contained page per record, never pages run together.
     """
-    from adjudicator.batch import Summary, default_jobs
+    from adjudicator.batch import Settings, Summary
 
-    fmt = format.value
-    workers = jobs or default_jobs()
-    single = (
-        len(records) == 1
-        and records[0] != "-"
-        and not Path(records[0]).is_dir()
-        and not records[0].endswith(".jsonl")
+    settings = Settings(
+        fmt=format.value,
+        quick=quick,
+        select=_prefixes(select),
+        ignore=_prefixes(ignore),
+        min_severity=min_severity.value,
     )
-    if single:
-        workers = 1
-    summary = Summary()
+    from adjudicator.batch import iter_items
+
+    items = iter_items(records)
+    single = len(records) == 1 and _is_one_record(records[0])
+    if records == ["-"]:  # one document on standard input is one record, like a file
+        head = list(islice(items, 2))
+        single = len(head) == 1 and head[0].whole
+        items = chain(head, items)
+    if format is Format.json and not single:
+        settings = Settings(**{**settings.__dict__, "fmt": "json-many"})
+    workers = 1 if single else _workers(jobs)
     show = sys.stderr.isatty() if progress is None else progress
+    summary = Summary()
+    folder = _output_folder(output, format.value, single)
+    stream = None if folder is not None else output
     try:
-        folder = _output_folder(output, fmt, single)
-        _check_all(records, fmt, quick, workers, single, show, output, folder, summary)
+        with _Output(stream) as out, _Signals() as signals:
+            stopped = _judge_all(
+                items, single, settings, workers, show, out, summary, signals, folder
+            )
     except OSError as error:
         typer.echo(f"check: cannot write {error.filename or output}: {error.strerror}", err=True)
         raise typer.Exit(2) from None
-    if not single:
+    _finish(records, single, settings, summary, summary_file, stopped)
+
+
+def _prefixes(values: list[str] | None) -> tuple[str, ...]:
+    """Rule-ID prefixes, given repeated or comma-separated, upper-cased."""
+    return tuple(p.strip().upper() for v in values or () for p in v.split(",") if p.strip())
+
+
+def _is_one_record(name: str) -> bool:
+    """A single file that holds one record (its output is the ruling alone)."""
+    if name == "-" or Path(name).is_dir():
+        return False
+    return not name.removesuffix(".gz").endswith(".jsonl") and ".jsonl:" not in name
+
+
+def _workers(jobs: int | None) -> int:
+    """The processes to judge on: as asked, never more than the cores (each judges a core's
+    worth: more only costs memory and forks)."""
+    from adjudicator.batch import default_jobs
+
+    cores = default_jobs()
+    return max(1, min(jobs or cores, cores))
+
+
+def _judge_all(
+    items: Iterable[Any],
+    single: bool,
+    settings: Any,
+    workers: int,
+    show: bool,
+    out: Any,
+    summary: Any,
+    signals: _Signals,
+    folder: Folder | None = None,
+) -> int | None:
+    """Judge and write every record; the signal that stopped the run, else None. A closed
+    output ends the run quietly (exit 141)."""
+    from adjudicator.batch import run
+    from adjudicator.workers import Stopped
+
+    many_json = settings.fmt == "json-many"
+    first = True
+    write = (
+        _coloured_writer()
+        if settings.fmt == "text" and out is sys.stdout and sys.stdout.isatty()
+        else out.write
+    )
+    outcomes = run(items, settings, workers, signals.stopping)
+    try:
+        with _progress(show and not single) as advance:
+            if many_json:
+                out.write("[")
+            for outcome in outcomes:
+                summary.add(outcome)
+                if outcome.status == "unjudgeable":
+                    sys.stderr.write(outcome.error + "\n")
+                    text = _error_entries(outcome, settings.fmt)
+                elif folder is not None:  # one file per record
+                    if outcome.output:
+                        folder.write(outcome.source, outcome.output)
+                    text = ""
+                else:
+                    text = outcome.output
+                    if settings.fmt == "text" and text and not single:
+                        text = f"== {_printable(outcome.source)}\n{text}"
+                if text and many_json:
+                    text = ("\n" if first else ",\n") + text
+                    first = False
+                if text:
+                    write(text)
+                advance()
+            if many_json:
+                out.write("\n]\n")
+            out.flush()
+    except Stopped:
+        if many_json:  # the array closed: what was written stays valid JSON
+            out.write("\n]\n")
+        return signals.received
+    except BrokenPipeError:
+        _quiet_closed_stdout()
+        raise typer.Exit(EXIT_CLOSED_PIPE) from None
+    finally:
+        outcomes.close()  # the workers ended now, whatever ended the loop
+    return None
+
+
+def _error_entries(outcome: Any, fmt: str) -> str:
+    """A record not judged, in the machine formats: one object per problem, ``{source,
+    pointer, message, line}`` (a line per object in JSON Lines, array elements in JSON)."""
+    if fmt not in ("jsonl", "json-many"):
+        return ""
+    entries = [
+        json.dumps(
+            {"source": outcome.source, "pointer": pointer, "message": message}
+            | ({"line": line} if line is not None else {})
+        )
+        for pointer, message, line in outcome.problems
+    ]
+    return ("\n" if fmt == "jsonl" else ",\n").join(entries) + ("\n" if fmt == "jsonl" else "")
+
+
+def _printable(text: str) -> str:
+    from adjudicator.render.safe import printable
+
+    return printable(text)
+
+
+def _finish(
+    records: list[str],
+    single: bool,
+    settings: Any,
+    summary: Any,
+    summary_file: Path | None,
+    stopped: int | None,
+) -> None:
+    """The summary (stderr, and ``--summary FILE``), the line of a stopped run, the exit."""
+    if (not single and summary.records) or stopped:
         sys.stderr.write(summary.table())
+    if summary_file is not None:
+        data = summary.as_json() | ({"stopped_by": signal.Signals(stopped).name} if stopped else {})
+        _write_atomically(summary_file, json.dumps(data, indent=2) + "\n")
+    if stopped:
+        name = signal.Signals(stopped).name
+        sys.stderr.write(f"stopped by {name}: {summary.records} records judged\n")
+        raise typer.Exit(EXIT_SIGNAL.get(stopped, 128 + stopped))
+    if summary.records == 0:
+        named = ", ".join(_printable(r) for r in records)
+        sys.stderr.write(f"no records found in {named}\n")
+        raise typer.Exit(2)
     raise typer.Exit(summary.exit_code)
 
 
-def _check_all(
-    records: list[str],
-    fmt: str,
-    quick: bool,
-    workers: int,
-    single: bool,
-    show: bool,
-    output: Path | None,
-    folder: Folder | None,
-    summary: Summary,
-) -> None:
-    """Judge every record and send each outcome where it goes (stdout, a file, a folder)."""
-    from adjudicator.batch import iter_items, run
-    from adjudicator.render.json import render_error_line
+#: formats written as one stream (to stdout or one file), however many records
+_STREAMS = {"json", "jsonl", "findings"}
 
-    with _progress(show and not single) as advance, _stream(output, folder) as out:
-        write = (
-            _coloured_writer()
-            if fmt == "text" and out is sys.stdout and out.isatty()
-            else out.write
-        )
-        for outcome in run(iter_items(records), fmt, quick, workers):
-            summary.add(outcome)
-            if outcome.status == "unjudgeable":
-                typer.echo(outcome.error, err=True)
-                if fmt == "jsonl":
-                    out.write(render_error_line(outcome.source, outcome.error))
-            elif outcome.output and folder is not None:
-                folder.write(outcome.source, outcome.output)
-            elif outcome.output:
-                if fmt == "text" and not single:
-                    write(f"== {outcome.source}\n")
-                write(outcome.output)
-            advance()
+
+def _folder_wanted(output: Path | None, fmt: str, single: bool) -> bool:
+    """Whether --output names a folder of one file per record: several records in a format
+    read one record at a time (text, html, markdown), or an existing folder."""
+    if output is None or fmt in _STREAMS:
+        return False
+    return output.is_dir() or not single
 
 
 def _output_folder(output: Path | None, fmt: str, single: bool) -> Folder | None:
@@ -171,45 +350,18 @@ def _output_folder(output: Path | None, fmt: str, single: bool) -> Folder | None
             )
             raise typer.Exit(2)
         return None
-    if fmt == "jsonl" or (single and not output.is_dir()):
+    if fmt in _STREAMS:
         if output.is_dir():
-            typer.echo(f"check: --output {output} is a folder; jsonl goes to one file", err=True)
+            typer.echo(f"check: --output {output} is a folder; {fmt} goes to one file", err=True)
             raise typer.Exit(2)
+        return None
+    if not _folder_wanted(output, fmt, single):
         return None
     if output.exists() and not output.is_dir():
         typer.echo(f"check: --output {output} must be a folder for several records", err=True)
         raise typer.Exit(2)
     output.mkdir(parents=True, exist_ok=True)
     return Folder(output, fmt)
-
-
-class _stream:
-    """Where single-stream output goes: stdout, or one file written as it comes into a
-    temporary file beside it and renamed into place when the run ends well (so memory does not
-    grow with an archive, and nobody sees half a file); no file when nothing was written;
-    nothing when the output is a folder."""
-
-    def __init__(self, output: Path | None, folder: Folder | None) -> None:
-        self.path = None if folder is not None else output
-        self._file: Any = None
-        self._out: Any = None
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        return sys.stdout if self.path is None else self
-
-    def write(self, text: str) -> None:
-        if self._out is None:
-            from adjudicator.writing import AtomicFile
-
-            assert self.path is not None
-            file = AtomicFile(self.path)
-            self._out = file.__enter__()  # raises OSError for a folder that cannot be written
-            self._file = file
-        self._out.write(text)
-
-    def __exit__(self, kind: Any, error: Any, trace: Any) -> None:
-        if self._file is not None:
-            self._file.__exit__(kind, error, trace)
 
 
 def _coloured_writer():  # type: ignore[no-untyped-def]
@@ -226,6 +378,86 @@ def _stdout_console():  # type: ignore[no-untyped-def]
     from rich.console import Console
 
     return Console(highlight=False)
+
+
+class _Signals:
+    """SIGINT and SIGTERM raise a flag that the run looks at between records (so an
+    interrupt is never lost inside a library, nor leaves half a line); a second one of them
+    ends the process at once."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._old: dict[int, Any] = {}
+
+    def stopping(self) -> bool:
+        return self.received is not None
+
+    def _raise(self, signum: int, frame: Any) -> None:
+        if self.received is not None:
+            os._exit(EXIT_SIGNAL.get(signum, 128 + signum))
+        self.received = signum
+
+    def __enter__(self) -> _Signals:
+        for signum in EXIT_SIGNAL:
+            self._old[signum] = signal.signal(signum, self._raise)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+
+
+class _Output:
+    """Standard output, or ``--output FILE`` written as it comes into a temporary file beside
+    it (``writing.AtomicFile``) and renamed into place when the run ends: the file is whole or
+    absent (never half-written), and absent when nothing was written (a record not judged)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._file: Any = None
+        self._out: Any = None
+
+    def __enter__(self) -> Any:
+        return sys.stdout if self.path is None else self
+
+    def write(self, text: str) -> None:
+        if self._out is None:
+            from adjudicator.writing import AtomicFile
+
+            assert self.path is not None
+            file = AtomicFile(self.path)
+            self._out = file.__enter__()  # raises OSError for a folder that cannot be written
+            self._file = file
+        self._out.write(text)
+
+    def flush(self) -> None:
+        if self._out is not None:
+            self._out.flush()
+
+    def __exit__(self, kind: type[BaseException] | None, error: Any, trace: Any) -> None:
+        if self._file is None:
+            return
+        if kind is not None and issubclass(kind, typer.Exit):  # an ordinary end: keep it
+            kind, error, trace = None, None, None
+        self._file.__exit__(kind, error, trace)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    from adjudicator.writing import write_atomically
+
+    write_atomically(path, text)
+
+
+def _quiet_closed_stdout() -> None:
+    """Point standard output at /dev/null so that the interpreter's last flush does not
+    complain about the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
 
 
 class _progress:
@@ -332,9 +564,9 @@ def value(
 
     try:
         if game is ValueGame.rubicon:
-            result = rubicon_value(items, [brisques] if brisques else None)
+            result = rubicon_value(items, None if brisques is None else [brisques])
         else:
-            if brisques:
+            if brisques is not None:
                 raise InputError("/brisques", "brisques belong to Rubicon Bézique")
             result = whist_rubber_value(items)
     except InputError as error:
@@ -380,6 +612,9 @@ def simulate(
     except ValueError as error:
         typer.echo(f"simulate: {error}", err=True)
         raise typer.Exit(2) from None
+    except BrokenPipeError:  # `simulate ... | head`: stop quietly
+        _quiet_closed_stdout()
+        raise typer.Exit(EXIT_CLOSED_PIPE) from None
 
 
 class ConvertTo(StrEnum):
@@ -429,4 +664,11 @@ def convert(
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except BrokenPipeError:  # the output closed outside ``check`` (``schema | head``)
+        _quiet_closed_stdout()
+        sys.exit(EXIT_CLOSED_PIPE)
+    except KeyboardInterrupt:  # Ctrl-C before ``check`` watches for it, or in another command
+        sys.stderr.write("stopped by SIGINT\n")
+        sys.exit(EXIT_SIGNAL[signal.SIGINT])

@@ -14,7 +14,7 @@ from adjudicator.errors import InputError
 from adjudicator.games.rubicon import scoring as rubicon_scoring
 from adjudicator.games.whist import scoring as whist_scoring
 
-_PAIR = re.compile(r"^(?P<who>[A-Za-z]+)\s*(?P<op>[=@])\s*(?P<n>-?\d+)$")
+_PAIR = re.compile(r"^(?P<who>[A-Za-z]+)\s*(?P<op>[=@])\s*(?P<n>-?[0-9]{1,12})$")
 
 
 def parse_pairs(items: list[str], names: tuple[str, ...], what: str) -> list[tuple[str, str, int]]:
@@ -24,8 +24,11 @@ def parse_pairs(items: list[str], names: tuple[str, ...], what: str) -> list[tup
         for part in filter(None, (p.strip() for p in item.split(","))):
             match = _PAIR.match(part)
             if not match or match["who"].upper() not in names:
+                shown = part if len(part) <= 40 else part[:37] + "..."
                 raise InputError(
-                    f"/{what}/{position}", f"{part!r} is not {' or '.join(n + '=N' for n in names)}"
+                    f"/{what}/{position}",
+                    f"{shown!r} is not {' or '.join(n + '=N' for n in names)}"
+                    " (N a whole number of at most 12 digits)",
                 )
             parsed.append((match["who"].upper(), match["op"], int(match["n"])))
     return parsed
@@ -37,9 +40,11 @@ def rubicon_value(
     """Winner, value and steps of a Rubicon game from ``A=1830 B=1260`` (and brisque counts)."""
     raw = _two(parse_pairs(scores, ("A", "B"), "scores"), "scores")
     counts = None
-    if brisques:
+    if brisques is not None:
         counts = _two(parse_pairs(brisques, ("A", "B"), "brisques"), "brisques")
-        if sum(counts.values()) != rubicon_scoring.ALL_BRISQUES or min(counts.values()) < 0:
+        if min(counts.values()) < 0:
+            raise InputError("/brisques", "a count of brisques cannot be negative")
+        if sum(counts.values()) != rubicon_scoring.ALL_BRISQUES:
             raise InputError(
                 "/brisques",
                 f"the brisques taken must total "

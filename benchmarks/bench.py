@@ -33,7 +33,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from adjudicator import adjudicate, parse_record
-from adjudicator.batch import Item, run
+from adjudicator.batch import Item, Settings, run
 from adjudicator.simulate import records
 
 GAMES = {"whist": 2000, "bezique": 400, "rubicon-bezique": 200}
@@ -104,7 +104,7 @@ def jobs_speedup(count: int) -> dict[str, object]:
     seconds = {}
     for jobs in (1, 2):
         start = time.perf_counter()
-        for _ in run(iter(items), "jsonl", False, jobs):
+        for _ in run(iter(items), Settings("jsonl"), jobs):
             pass
         seconds[jobs] = time.perf_counter() - start
     return {

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.batch import Item, Summary, iter_items, judge_item, run
+from adjudicator.batch import Item, Settings, Summary, iter_items, judge_item, run
 from adjudicator.cli import app
 from tests.conftest import FIXTURES
 
@@ -51,11 +51,12 @@ def test_a_folder_is_read_recursively_and_a_bad_line_does_not_stop_the_batch(arc
     assert result.exit_code == 2
     lines = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(lines) == count_records() + 4
-    errors = [line for line in lines if "error" in line]
+    errors = [line for line in lines if "message" in line]
     assert [e["source"] for e in errors] == [f"{archive / 'stream.jsonl'}:3"]
     assert f"{archive / 'stream.jsonl'}:3:44: /: not JSON: Expecting ',' delimiter" in result.stderr
     assert all(line["ruling"]["format"] == "ruling/1" for line in lines if "ruling" in line)
-    assert "unjudgeable             1" in result.stderr
+    assert errors[0]["pointer"] == "" and errors[0]["message"].startswith("not JSON")
+    assert "not judged                  1" in result.stderr
 
 
 def test_two_processes_give_the_same_output_in_the_same_order(archive: Path) -> None:
@@ -66,14 +67,19 @@ def test_two_processes_give_the_same_output_in_the_same_order(archive: Path) -> 
 
 def test_the_summary_counts_records_and_violations_by_rule(archive: Path) -> None:
     summary = Summary()
-    for outcome in run(iter_items([str(archive / "whist")]), "jsonl", False, 1):
+    for outcome in run(iter_items([str(archive / "whist")]), Settings("jsonl"), 1):
         summary.add(outcome)
     whist = FIXTURES / "whist"
     assert summary.records == len(list(whist.glob("*.json"))) + len(list(whist.glob("*.hrn")))
-    assert summary.unjudgeable == 0 and summary.clean + summary.violations == summary.records
-    assert summary.rules["WHIST-REVOKE-1"] >= 10
+    counted = summary.as_json()
+    assert counted["not_judged"] == 0
+    assert (
+        counted["clean"] + counted["with_warnings"] + counted["with_violations"] == summary.records
+    )
+    assert counted["games"] == {"whist": summary.records}
+    assert summary.findings["WHIST-REVOKE-1"] > summary.records_by_rule["WHIST-REVOKE-1"] >= 10
     table = summary.table()
-    assert "violations by rule" in table and "WHIST-REVOKE-1" in table
+    assert "by rule" in table and "WHIST-REVOKE-1" in table
 
 
 def test_records_come_from_standard_input_with_a_dash() -> None:
@@ -87,10 +93,11 @@ def test_records_come_from_standard_input_with_a_dash() -> None:
 
 def test_quick_checks_the_deal_but_does_not_replay() -> None:
     record = json.loads((FIXTURES / "whist" / "wrong-mark.json").read_text("utf-8-sig"))
-    clean = judge_item(Item("x", json.dumps(record).encode()), "jsonl", quick=True)
-    assert clean.status == "clean" and clean.output == ""  # the wrong mark is not looked at
+    clean = judge_item(Item("x", json.dumps(record).encode()), Settings("jsonl", quick=True))
+    assert clean.status == "not-replayed"  # never called clean
+    assert json.loads(clean.output) == {"source": "x", "status": "not replayed"}
     record["events"][0]["hands"]["N"][0] = record["events"][0]["hands"]["E"][0]
-    bad = judge_item(Item("x", json.dumps(record).encode()), "jsonl", quick=True)
+    bad = judge_item(Item("x", json.dumps(record).encode()), Settings("jsonl", quick=True))
     assert bad.status == "unjudgeable" and "dealt twice" in bad.error
 
 
@@ -111,8 +118,8 @@ def test_two_processes_give_the_same_outcomes_in_the_same_order() -> None:
     raws = [json.dumps(r).encode() for r in records("whist", 2 * CHUNK + 7, 4)]
     raws[CHUNK + 3] = b'{"format": "hand-record/1"'
     items = [Item(f"r{i}", raw) for i, raw in enumerate(raws)]
-    one = list(run(iter(items), "jsonl", False, 1))
-    two = list(run(iter(items), "jsonl", False, 2))
+    one = list(run(iter(items), Settings("jsonl"), 1))
+    two = list(run(iter(items), Settings("jsonl"), 2))
     assert [o.source for o in two] == [f"r{i}" for i in range(len(raws))]
     assert two == one
     assert two[CHUNK + 3].status == "unjudgeable"

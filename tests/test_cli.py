@@ -57,7 +57,10 @@ def test_check_several_records_exits_with_the_worst(tmp_path: Path) -> None:
     bad.write_text("[]", "utf-8")
     result = runner.invoke(app, ["check", str(CLEAN), str(VIOLATION), str(bad), "-f", "json"])
     assert result.exit_code == 2
-    assert result.stdout.count('"format": "ruling/1"') == 2
+    entries = json.loads(result.stdout)  # one JSON array of {source, ruling}, errors as objects
+    assert [e["source"] for e in entries] == [str(CLEAN), str(VIOLATION), str(bad)]
+    assert [e["ruling"]["format"] for e in entries[:2]] == ["ruling/1", "ruling/1"]
+    assert entries[2]["pointer"] == "" and "JSON object" in entries[2]["message"]
 
 
 def test_output_is_deterministic() -> None:

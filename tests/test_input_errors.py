@@ -132,7 +132,7 @@ def test_beyond_the_limit_a_last_line_says_how_many_more(tmp_path: Path) -> None
     assert lines[-1] == f"{bad}: and 5 more problems not shown (at most {MAX_PROBLEMS} are)"
 
 
-def test_jsonl_keeps_one_error_string_holding_every_problem(tmp_path: Path) -> None:
+def test_jsonl_gives_each_problem_as_an_object(tmp_path: Path) -> None:
     record = load(WHIST)
     record["events"][3]["card"] = "XS"
     record["events"][4]["card"] = "YS"
@@ -140,13 +140,20 @@ def test_jsonl_keeps_one_error_string_holding_every_problem(tmp_path: Path) -> N
     archive.write_text(json.dumps(load(WHIST)) + "\n" + json.dumps(record) + "\n", "utf-8")
     result = runner.invoke(app, ["check", str(archive), "--format", "jsonl", "--jobs", "1"])
     entries = [json.loads(line) for line in result.stdout.splitlines()]
-    error = entries[1]["error"]
-    assert isinstance(error, str) and entries[1]["source"] == f"{archive}:2"
-    assert [line.split(": ", 1)[1] for line in error.splitlines()] == [
-        '/events/3/card: "XS" is not a card',
-        '/events/4/card: "YS" is not a card',
+    assert entries[1:] == [
+        {
+            "source": f"{archive}:2",
+            "pointer": "/events/3/card",
+            "message": '"XS" is not a card',
+            "line": 1,
+        },
+        {
+            "source": f"{archive}:2",
+            "pointer": "/events/4/card",
+            "message": '"YS" is not a card',
+            "line": 1,
+        },
     ]
-    assert error.startswith(f"{archive}:2:")
 
 
 # Standard input -------------------------------------------------------------------------------

@@ -34,13 +34,15 @@ ALLOWED: dict[str, set[str]] = {
     },
     "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
     "value": {"games", "findings", "catalogue", "errors"},
-    "batch": {"errors", "record", "render", "ruling", "games", "notation"},
+    "batch": {"errors", "record", "render", "ruling", "games", "notation", "workers"},
+    "workers": set(),
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     "writing": set(),
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
     "cli": {
         "InputError",
+        "__version__",
         "adjudicate",
         "load_record",
         "render_json",
@@ -54,6 +56,7 @@ ALLOWED: dict[str, set[str]] = {
         "render",
         "notation",
         "writing",
+        "workers",
     },
 }
 

@@ -76,3 +76,19 @@ def test_values_that_cannot_be_computed_exit_2_with_a_message(
     result = runner.invoke(app, ["value", *args])
     assert result.exit_code == 2
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_value_refuses_negative_brisques_empty_brisques_and_huge_scores() -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    runner = CliRunner()
+    negative = runner.invoke(
+        app, ["value", "rubicon-bezique", "A=1830", "B=1260", "--brisques", "A=-1,B=33"]
+    )
+    assert negative.exit_code == 2 and "cannot be negative" in negative.stderr
+    empty = runner.invoke(app, ["value", "rubicon-bezique", "A=1830", "B=1260", "--brisques", ""])
+    assert empty.exit_code == 2 and "give both" in empty.stderr
+    huge = runner.invoke(app, ["value", "rubicon-bezique", "A=" + "9" * 5000, "B=1260"])
+    assert huge.exit_code == 2 and "at most 12 digits" in huge.stderr and len(huge.stderr) < 200

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from adjudicator.record.events import CardField, EventBase, Ref, Strict
+from adjudicator.record.events import MAX_NUMBER, CardField, Count, EventBase, Number, Ref, Strict
 from adjudicator.seats import BeziqueSeat
 
 Combination = Literal[
@@ -140,7 +140,7 @@ class BeziqueDeclare(EventBase):
     seat: BeziqueSeat
     combination: Combination
     cards: list[CardField] = Field(min_length=1)
-    points: int | None = Field(
+    points: Number | None = Field(
         default=None, description="what the seat marked now; absent: announced 'to score'"
     )
     from_: list[Literal["hand", "table"]] | None = Field(
@@ -156,7 +156,7 @@ class BeziqueExchange(EventBase):
 
     type: Literal["exchange"]
     seat: BeziqueSeat
-    points: int | None = None
+    points: Number | None = None
 
 
 class BeziqueClaim(EventBase):
@@ -172,7 +172,7 @@ class BeziqueClaim(EventBase):
         " (or the score of a carried one); score, the mark (a score, a declare, an exchange"
         " with points); revoke, a play",
     )
-    trick: Annotated[int, Field(ge=1)] | None = None
+    trick: Annotated[int, Field(ge=1, le=MAX_NUMBER)] | None = None
 
 
 class BeziqueScore(EventBase):
@@ -180,7 +180,7 @@ class BeziqueScore(EventBase):
 
     type: Literal["score"]
     seat: BeziqueSeat
-    points: int
+    points: Number
     for_: Literal["declaration", "seven", "last-trick", "brisques", "penalty"] = Field(alias="for")
     ref: Ref | None = Field(
         default=None, description="for a declaration: the declare event, by index or id"
@@ -192,7 +192,7 @@ class BeziqueResult(EventBase):
 
     type: Literal["result"]
     winner: BeziqueSeat
-    value: int
+    value: Number
 
 
 BeziqueEvent = Annotated[
@@ -217,7 +217,9 @@ EndplayPenalty = Literal["replay", "french_nothing_after", "forfeit_last_tricks"
 class BeziqueRules(Strict):
     """Ordinary two-handed Bézique: one option per open question of the digest (AMB-n)."""
 
-    target: Annotated[int, Field(ge=1)] = Field(default=1000, description="BEZ-SCORE-3: game")
+    target: Annotated[int, Field(ge=1, le=MAX_NUMBER)] = Field(
+        default=1000, description="BEZ-SCORE-3: game"
+    )
     endplay_must_win: bool = Field(
         default=True,
         description="AMB-28 / BEZ-LAST-2: the second player must win and trump if"
@@ -245,7 +247,7 @@ class BeziqueRules(Strict):
     game_end: Literal["end_of_deal_higher", "immediately_on_reaching"] = Field(
         default="end_of_deal_higher", description="AMB-21 / BEZ-SCORE-4: when the game ends"
     )
-    double_if_loser_below: Annotated[int, Field(ge=0)] = Field(
+    double_if_loser_below: Count = Field(
         default=500, description="BEZ-SCORE-3: a double game if the loser has less (Foster)"
     )
     wrong_score_penalty: Literal["add_to_adversary", "correct_only"] = Field(
@@ -269,7 +271,7 @@ class RubiconRules(Strict):
         description="AMB-2 / RUB-GAME-3: close scores count brisques on a"
         " demand (claim kind count-brisques) or always",
     )
-    brisque_close_threshold: Annotated[int, Field(ge=0)] = Field(
+    brisque_close_threshold: Count = Field(
         default=200, description="AMB-31 / law 61: how close is 'so nearly equal' (Foster 200)"
     )
     rubicon_truncate: Literal["each", "sum"] = Field(
@@ -293,9 +295,7 @@ class RubiconRules(Strict):
 class BeziqueStart(Strict):
     """Ordinary game: points carried from earlier deals toward the target."""
 
-    score: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=lambda: {"A": 0, "B": 0}
-    )
+    score: dict[BeziqueSeat, Count] = Field(default_factory=lambda: {"A": 0, "B": 0})
 
 
 class BeziquePlayers(Strict):

@@ -24,6 +24,18 @@ CardField = Annotated[
 ]
 
 
+#: The largest number a record may hold (points, values, scores): far beyond any game's, small
+#: enough that no arithmetic or printing of it is slow (a limit stated in the README).
+MAX_NUMBER = 10**9
+#: The longest string a record may hold (a name, a note, a meta value), in characters.
+MAX_STRING = 100_000
+
+#: A whole number of a record: points, a value, a target.
+Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER)]
+#: A whole number that cannot be negative.
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+
+
 #: An event's label (an addition to hand-record/1): letters, digits, ``_ . -``, no digit first.
 ID_PATTERN = r"^[A-Za-z_.-][A-Za-z0-9_.-]*$"
 _ID = re.compile(ID_PATTERN)
@@ -55,13 +67,13 @@ EventId = Annotated[
 
 #: A ``ref``: the event's index in ``events`` (counted from 0) or its ``id``. The loader
 #: resolves ids to indices, so the games read integers only.
-Ref = Annotated[int, Field(ge=0)] | EventId
+Ref = Annotated[int, Field(ge=0, le=MAX_NUMBER)] | EventId
 
 
 class Strict(BaseModel):
     """Unknown fields are an error; models are frozen facts."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, str_max_length=MAX_STRING)
 
 
 class EventBase(Strict):

@@ -18,6 +18,19 @@ from adjudicator.record.refs import check_refs
 
 _GAMES = ("whist", "bezique", "rubicon-bezique")
 
+# Limits, checked before the work starts (the README's table): a record past one of them is
+# refused with a message, never judged slowly or with memory to match.
+#: The largest record, in bytes of JSON or notation (the longest real record is some 100 KB).
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+#: The most events a record may hold (a long rubber has a few hundred).
+MAX_EVENTS = 20_000
+#: How deeply arrays and objects may nest (a record needs four levels).
+MAX_DEPTH = 32
+#: The most digits of a number in the JSON text (a record's numbers are far below 10^9).
+MAX_DIGITS = 12
+#: How much of a wrong value a message echoes, in characters.
+SHOWN = 60
+
 
 def load_record(path: str | Path) -> AnyRecord:
     """Read and validate a record file (never modified). Raises ``InputError``."""
@@ -46,20 +59,65 @@ _REF_MARKS = (b'"ref"', b'"id"', b"\\u")
 
 def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
     if isinstance(raw, dict):
-        return _checked(raw, resolve, None)
+        _check_depth(raw)
+        return _limited(_checked(raw, resolve, None))
+    if not isinstance(raw, bytes | bytearray | str):
+        raise InputError("", f"a hand record is JSON text or a dict, not {type(raw).__name__}")
+    if len(raw) > MAX_RECORD_BYTES:
+        raise InputError(
+            "", f"the record is {len(raw):,} bytes long: at most {MAX_RECORD_BYTES:,} are read"
+        )
     try:  # the common case in one pass inside pydantic-core: no Python dict in between
         record = RecordAdapter.validate_json(raw)
     except ValidationError:
         pass  # decode again in Python for clear messages with JSON pointers
     else:
-        marks = raw.encode() if isinstance(raw, str) else raw
+        marks = raw.encode(errors="surrogatepass") if isinstance(raw, str) else raw
         if not any(mark in marks for mark in _REF_MARKS):  # no reference to check: fast path
-            return record
+            return _limited(record)
         try:
-            return check_refs(record, resolve)
+            return _limited(check_refs(record, resolve))
         except InputError as error:
             raise locate(error, raw) from None
-    return _checked(decode_json(raw), resolve, raw)
+    return _limited(_checked(decode_json(raw), resolve, raw))
+
+
+def _limited(record: AnyRecord) -> AnyRecord:
+    """The record, if its events are within the limit (checked before any replay)."""
+    if len(record.events) > MAX_EVENTS:
+        raise InputError(
+            "/events", f"{len(record.events):,} events: at most {MAX_EVENTS:,} are judged"
+        )
+    return record
+
+
+def _check_depth(data: Any) -> None:
+    """Refuse data nested deeper than ``MAX_DEPTH`` (without recursion: a Python dict may be
+    nested far deeper than the interpreter's stack)."""
+    stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, ())]
+    while stack:
+        node, depth, path = stack.pop()
+        if depth > MAX_DEPTH:
+            raise InputError(pointer_of(*path[:4]), f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(node, dict):
+            for key, value in node.items():
+                _check_text(key, path)
+                stack.append((value, depth + 1, (*path, key)))
+        elif isinstance(node, list | tuple):
+            stack.extend((value, depth + 1, (*path, i)) for i, value in enumerate(node))
+        else:
+            _check_text(node, path)
+
+
+def _check_text(value: Any, path: tuple[str | int, ...]) -> None:
+    """A string of a record must be Unicode text: a lone surrogate cannot be written out."""
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode()
+        except UnicodeEncodeError:
+            raise InputError(
+                pointer_of(*path), f"{shown(value)} holds a lone surrogate: not Unicode text"
+            ) from None
 
 
 def _checked(data: Any, resolve: bool, raw: bytes | str | None) -> AnyRecord:
@@ -77,7 +135,14 @@ def _checked(data: Any, resolve: bool, raw: bytes | str | None) -> AnyRecord:
 
 def decode_text(raw: bytes | str) -> str:
     """UTF-8 text without its byte-order mark, if any. Raises ``InputError``."""
-    if isinstance(raw, bytes):
+    if isinstance(raw, bytes | bytearray):
+        if not raw.strip():
+            raise InputError("", "empty: no record")
+        for mark, name in _OTHER_ENCODINGS:
+            if raw.startswith(mark):
+                raise InputError("", f"{name} text: a record is UTF-8 (save it as UTF-8)")
+        if b"\0" in raw[:1024]:
+            raise InputError("", "binary data, not a record (a NUL byte in the first 1,024)")
         try:
             return raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
@@ -85,15 +150,70 @@ def decode_text(raw: bytes | str) -> str:
     return raw.removeprefix("\ufeff")
 
 
+#: Byte-order marks of the encodings a record is not in.
+_OTHER_ENCODINGS = (
+    (b"\xff\xfe\0\0", "UTF-32"),
+    (b"\0\0\xfe\xff", "UTF-32"),
+    (b"\xff\xfe", "UTF-16"),
+    (b"\xfe\xff", "UTF-16"),
+)
+
+
 def decode_json(raw: bytes | str) -> Any:
     """JSON text (a UTF-8 byte-order mark is allowed) to Python data."""
     text = decode_text(raw)
     try:
-        return json.loads(text)
+        data = json.loads(
+            text, object_pairs_hook=_no_duplicates, parse_int=_int, parse_constant=_constant
+        )
     except json.JSONDecodeError as exc:
-        raise InputError("", f"not JSON: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+        message = exc.msg.removesuffix(" starting at")  # the place is given as line:column
+        raise InputError("", f"not JSON: {message}", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
-        raise InputError("", "not JSON: nested too deeply") from None
+        raise InputError("", f"nested more than {MAX_DEPTH} levels deep") from None
+    _check_depth(data)
+    return data
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different: a key given twice is refused (which of the two
+    values was meant cannot be known)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputError("", f"not JSON: the key {shown(key)} is given twice in an object")
+            seen.add(key)
+    return data
+
+
+def _int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise InputError(
+            "", f"a number of {len(digits.lstrip('-')):,} digits: at most {MAX_DIGITS} are read"
+        )
+    return int(digits)
+
+
+def _constant(name: str) -> Any:
+    raise InputError("", f"not JSON: {name} is not a JSON number")
+
+
+def shown(value: Any) -> str:
+    """A value as JSON for a message, cut to ``SHOWN`` characters: never the whole of a huge
+    value, never a surrogate or a number too long to print."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+        if not text.isascii():
+            text.encode()  # a lone surrogate cannot be written: escape it
+    except UnicodeEncodeError:
+        text = json.dumps(value, default=str)
+    except (ValueError, RecursionError, TypeError):
+        text = f"a {type(value).__name__}"
+    if len(text) > SHOWN:
+        text = text[: SHOWN - 3] + "..."
+    return text
 
 
 def _check_envelope(data: Any) -> None:
@@ -101,11 +221,11 @@ def _check_envelope(data: Any) -> None:
     if not isinstance(data, dict):
         raise InputError("", "a hand record must be a JSON object")
     if data.get("format") != "hand-record/1":
-        got = json.dumps(data.get("format")) if "format" in data else "nothing"
+        got = shown(data.get("format")) if "format" in data else "nothing"
         raise InputError("/format", f'must be "hand-record/1", got {got}')
     game = data.get("game")
     if game not in _GAMES:
-        raise InputError("/game", f"must be one of {', '.join(_GAMES)}, got {json.dumps(game)}")
+        raise InputError("/game", f"must be one of {', '.join(_GAMES)}, got {shown(game)}")
 
 
 def _input_error(exc: ValidationError, data: Any) -> InputError:
@@ -143,13 +263,13 @@ def _problem(error: Any, data: Any) -> Problem:
     elif error["type"] == "extra_forbidden":
         message = "unknown field"
     elif error["type"] == "union_tag_invalid":
-        message = f"unknown type {json.dumps(node.get('type') if isinstance(node, dict) else None)}; expected one of {error['ctx'].get('expected_tags')}"
+        message = f"unknown type {shown(node.get('type') if isinstance(node, dict) else None)}; expected one of {error['ctx'].get('expected_tags')}"
     elif error["type"] == "union_tag_not_found":
         message = f"has no {error['ctx'].get('discriminator', 'tag')}"
     elif error["type"] == CARD_ERROR:
-        message = f"{json.dumps(error.get('input'), ensure_ascii=False)} is not a card"
+        message = f"{shown(error.get('input'))} is not a card"
     elif error["type"] in ("literal_error", "enum"):
-        message = f"{json.dumps(error.get('input'))} is not allowed: {message.lower()}"
+        message = f"{shown(error.get('input'))} is not allowed: {message}"
     elif not message.startswith('"'):
-        message = f"{message} (got {json.dumps(error.get('input'), default=str)[:60]})"
+        message = f"{message} (got {shown(error.get('input'))})"
     return Problem(pointer_of(*parts), message)

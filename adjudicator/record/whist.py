@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from adjudicator.record.events import CardField, EventBase, Ref, Strict
+from adjudicator.record.events import MAX_NUMBER, CardField, Count, EventBase, Number, Ref, Strict
 from adjudicator.seats import Side, WhistSeat
 
 Code = Literal["english-1900", "english-1864", "american-1893"]
@@ -109,7 +109,7 @@ class WhistScore(EventBase):
 
     type: Literal["score"]
     side: Side
-    points: int = Field(description="points marked; negative for a deduction")
+    points: Number = Field(description="points marked; negative for a deduction")
     for_: Literal["tricks", "honours", "penalty", "game", "rubber"] = Field(alias="for")
 
 
@@ -118,7 +118,7 @@ class WhistResult(EventBase):
 
     type: Literal["result"]
     winner: Side
-    value: int
+    value: Number
 
 
 WhistEvent = Annotated[
@@ -147,7 +147,7 @@ class WhistRules(Strict):
     """
 
     code: Code = Field(default="english-1900", description="AMB-1: the code of laws in force")
-    game_target: Annotated[int, Field(ge=1)] | None = Field(
+    game_target: Annotated[int, Field(ge=1, le=MAX_NUMBER)] | None = Field(
         default=None, description="WHIST-SCORE-2 / AMB-28: points for game (English 5, American 7)"
     )
     honours_counted: bool | None = Field(
@@ -171,7 +171,7 @@ class WhistRules(Strict):
     deduct_floor: Literal["zero", "allow_negative"] | None = Field(
         default=None, description="AMB-7: deducting three from revokers who have fewer (silent)"
     )
-    revoker_cap: Annotated[int, Field(ge=0)] | None = Field(
+    revoker_cap: Count | None = Field(
         default=None,
         description="AMB-8 / WHIST-REVOKE-11, -14: highest score the revokers may reach in the"
         " deal (default: one below game)",
@@ -249,15 +249,13 @@ class GameWon(Strict):
     """A game of the rubber already won, with its value in rubber points."""
 
     winner: Side
-    value: Annotated[int, Field(ge=0)]
+    value: Count
 
 
 class WhistStart(Strict):
     """The position when the record begins: the game in progress and the rubber's games."""
 
-    score: dict[Side, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=lambda: {"NS": 0, "EW": 0}
-    )
+    score: dict[Side, Count] = Field(default_factory=lambda: {"NS": 0, "EW": 0})
     games: list[GameWon] = Field(default_factory=list)
 
     @field_validator("score")

@@ -8,6 +8,7 @@ import textwrap
 from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.safe import printable
 from adjudicator.render.sources import short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
@@ -15,9 +16,20 @@ from adjudicator.seats import WHIST_SEATS
 _RULE = "-" * 72
 WIDTH = 100
 
-#: control characters (C0 but the newline, DEL, C1) shown as escapes: a record's names and
-#: notes can never move the cursor, clear the screen or set a terminal's title
-_HARMLESS = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if c != 0x0A}
+#: control characters (C0 but the newline, DEL, C1) shown as escapes, and the line and
+#: paragraph separators, bidirectional overrides and isolates and lone surrogates (the same
+#: set as ``safe.printable``): a record's names and notes can never move the cursor, clear
+#: the screen, set a terminal's title or reorder what a director reads
+_HARMLESS = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if c != 0x0A} | {
+    c: f"\\u{c:04x}"
+    for c in (
+        0x2028,
+        0x2029,
+        *range(0x202A, 0x202F),
+        *range(0x2066, 0x206A),
+        *range(0xD800, 0xE000),
+    )
+}
 
 
 _NUMBERED = re.compile(r"^ *[0-9]+\. ")
@@ -71,9 +83,10 @@ def render_text(ruling: Ruling) -> str:
     lines: list[str] = []
     code = ruling.rules.get("code")
     lines.append(f"Ruling on a {ruling.game} record" + (f" ({code})" if code else ""))
-    lines.append("Players: " + ", ".join(f"{s} {n}" for s, n in ruling.players.items()))
+    lines.append("Players: " + ", ".join(f"{s} {printable(n)}" for s, n in ruling.players.items()))
     if ruling.meta:
-        lines.append("Record: " + "; ".join(f"{k}: {v}" for k, v in sorted(ruling.meta.items())))
+        meta = sorted(ruling.meta.items())
+        lines.append("Record: " + "; ".join(f"{printable(k)}: {printable(v)}" for k, v in meta))
     c = ruling.counts
     verdict = "violations found" if c.violation else "no violation"
     lines.append(
@@ -103,6 +116,7 @@ def render_text(ruling: Ruling) -> str:
             lines.append(f"      See also: {', '.join(f.basis)}")
         lines.append(f"      Source: {short(f.citation.source)}")
     lines.extend(_undetermined_lines(ruling))
+    lines.extend(_note_lines(ruling))
     for deal in ruling.deals:
         lines.append(_RULE)
         if isinstance(deal, WhistDealSummary):
@@ -141,6 +155,15 @@ def _undetermined_lines(ruling: Ruling) -> list[str]:
         lines.append(f"  {item.rule}: {item.what}" + (f" ({where})" if where else ""))
         lines.append(f"      Missing: {item.why}")
         lines.append(f"      Decided by: {item.decides}")
+    return lines
+
+
+def _note_lines(ruling: Ruling) -> list[str]:
+    """The record's notes, each beside its event (the format keeps them in the report)."""
+    if not ruling.notes:
+        return []
+    lines = [_RULE, "Notes in the record"]
+    lines.extend(f"  event {n.event} ({n.type}): {printable(n.text)}" for n in ruling.notes)
     return lines
 
 

@@ -118,7 +118,11 @@ def _ruling(
         meta=dict(record.meta),
         decision=[Sentence(text=text, rules=ids) for text, ids in decision],
         findings=ordered,
-        notes=[{"event": i, "text": e.note} for i, e in enumerate(record.events) if e.note],  # type: ignore[misc]
+        notes=[
+            {"event": index, "type": event.type, "text": event.note}  # type: ignore[misc]
+            for index, event in enumerate(record.events)
+            if event.note is not None
+        ],
         undetermined=undetermined or [],  # type: ignore[arg-type]
         counts=counts,  # type: ignore[arg-type]
         deals=deals,

@@ -102,6 +102,7 @@ class Note(Out):
     """A note the record's author wrote on an event, kept so that the report can show it."""
 
     event: int = Field(description="index into /events")
+    type: str = Field(description="the event's type")
     text: str
 
 

@@ -14,7 +14,7 @@ from typing import cast
 from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
-from adjudicator.games.whist import scoring
+from adjudicator.games.whist import advice, scoring
 from adjudicator.games.whist.facts import DealFacts, WhistReplay
 from adjudicator.games.whist.honours import HonoursJudge
 from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
@@ -27,6 +27,8 @@ from adjudicator.record.whist import WhistRecord, WhistRules
 from adjudicator.seats import left_of, other_side
 
 WhistJudgement = Judgement[WhistDealSummary]
+#: a combination's worth to the claimants, its score, and the game and rubber it gives
+_Outcome = tuple[tuple[int, int, int], DealScore, GameResult | None, GameResult | None]
 
 
 class Judge(RevokeJudge, HonoursJudge, MarksJudge):
@@ -327,52 +329,75 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         no_win: frozenset[str],
         before: dict[str, int],
     ) -> list[PenaltyOption]:
-        """Every combination of choices for the unchosen penalties; the best is applied."""
+        """What each choice of the unchosen penalties gives, and the best, which is applied
+        (``advice``: polynomial in the revokes, never every combination)."""
         claimants = other_side(unchosen[0].renounce.side)  # type: ignore[arg-type]
-        outcomes = []
-        for combo in itertools.product(CHOICES, repeat=len(unchosen)):
-            choices = {id(r): c for r, c in zip(unchosen, combo, strict=True)}
-            short = self.rules.trick_penalty_shortfall == "invalid_choice" and self._short(
-                deal, revokes, choices
-            )
-            if short:
-                continue
-            result = scoring.score_deal(
-                before,
-                self._plan(deal, revokes, honours, no_win, False, choices),
-                self.scoring_rules,
-            )
-            game, rubber = self._preview(result)
-            outcomes.append(
-                (self._rank(claimants, result, game, rubber), combo, result, game, rubber)
-            )
-        best = max(outcomes, key=lambda o: o[0])
-        for r, c in zip(unchosen, best[1], strict=True):
+        key = self._penalty_key(self.rules.penalty_order)
+        ordered = sorted(
+            unchosen, key=lambda r: (r.renounce.side != unchosen[0].renounce.side, key(r))
+        )
+        groups = [len(list(g)) for _, g in itertools.groupby(ordered, lambda r: r.renounce.side)]
+        cache: dict[tuple[Choice, ...], _Outcome | None] = {}
+
+        def outcome(combo: tuple[Choice, ...]) -> _Outcome | None:
+            if combo not in cache:
+                choices = {id(r): c for r, c in zip(ordered, combo, strict=True)}
+                if self.rules.trick_penalty_shortfall == "invalid_choice" and self._short(
+                    deal, revokes, choices
+                ):
+                    cache[combo] = None
+                else:
+                    result = scoring.score_deal(
+                        before,
+                        self._plan(deal, revokes, honours, no_win, False, choices),
+                        self.scoring_rules,
+                    )
+                    game, rubber = self._preview(result)
+                    cache[combo] = (
+                        self._rank(claimants, result, game, rubber),
+                        result,
+                        game,
+                        rubber,
+                    )
+            return cache[combo]
+
+        def rank(combo: tuple[Choice, ...]) -> tuple[int, ...] | None:
+            found = outcome(combo)
+            return None if found is None else found[0]
+
+        best, shown = advice.advise(groups, rank)
+        for r, c in zip(ordered, best, strict=True):
             r.choice = c
-        words = ", ".join(best[1])
+        words = ", ".join(best)
         self.findings.append(
             make_finding(
                 "WHIST-REVOKE-9",
                 "info",
                 f"{claimants} claimed the revoke by {unchosen[0].renounce.seat} at trick "
                 f"{unchosen[0].renounce.trick} but no choice of penalty is recorded; the best for them "
-                f"is {words}, which this ruling applies (the deal summary shows every choice).",
+                f"is {words}, which this ruling applies (the deal summary shows what each choice gives).",
                 event=cast(int, unchosen[0].claimed_at),
                 deal=deal.number,
                 trick=unchosen[0].renounce.trick,
                 seat=unchosen[0].renounce.seat,
             )
         )
-        return [
-            PenaltyOption(
-                choices=list(combo),
-                score=dict(result.after),
-                game=game,
-                rubber=rubber,
-                best=combo == best[1],
+        options = []
+        for combo in shown:
+            found = outcome(combo)
+            if found is None:
+                continue
+            _, result, game, rubber = found
+            options.append(
+                PenaltyOption(
+                    choices=list(combo),
+                    score=dict(result.after),
+                    game=game,
+                    rubber=rubber,
+                    best=combo == best,
+                )
             )
-            for _, combo, result, game, rubber in outcomes
-        ]
+        return options
 
     @staticmethod
     def _rank(

@@ -107,5 +107,6 @@ class WhistDealSummary(Out):
     marks: list[Mark]
     penalty_options: list[PenaltyOption] | None = Field(
         default=None,
-        description="when a claimed revoke has no recorded choice: every choice's outcome",
+        description="when a claimed revoke has no recorded choice: the best combination, and each "
+        "revoke's other choices with the rest at the best (1 + 2n outcomes)",
     )

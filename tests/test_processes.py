@@ -1,0 +1,225 @@
+"""The command line as a process: real signals, a worker killed, a closed pipe. Every run
+has a timeout, so the suite can never hang; each test takes a second or two."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, ROOT
+
+LIMIT = 20  # seconds: a run that takes longer has hung
+
+
+def _archive(folder: Path, copies: int) -> Path:
+    lines = [
+        json.dumps(json.loads(p.read_text("utf-8-sig")), separators=(",", ":"))
+        for p in sorted((FIXTURES / "whist").glob("*.json"))
+    ]
+    path = folder / f"whist-{copies}.jsonl"
+    path.write_text("\n".join(lines * copies) + "\n", "utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive long enough to be stopped in the middle (some 15,000 whist records)."""
+    return _archive(tmp_path_factory.mktemp("archive"), 500)
+
+
+@pytest.fixture(scope="module")
+def shorter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An archive judged whole in a second or two (some 1,500 records)."""
+    return _archive(tmp_path_factory.mktemp("archive"), 50)
+
+
+def count(path: Path) -> int:
+    return len(path.read_bytes().splitlines())
+
+
+def start(*args: str, out: Path, err: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with out.open("wb") as stdout, err.open("wb") as stderr:
+        return subprocess.Popen(
+            [sys.executable, "-m", "adjudicator", *args],
+            stdout=stdout,
+            stderr=stderr,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            cwd=ROOT,
+        )
+
+
+def wait_for_output(path: Path, process: subprocess.Popen[bytes]) -> None:
+    """Until the run has written something (so it is judging), or has ended."""
+    deadline = time.monotonic() + LIMIT
+    while path.stat().st_size < 10_000 and process.poll() is None:
+        assert time.monotonic() < deadline, "the run wrote nothing"
+        time.sleep(0.02)
+
+
+def children_of(pid: int) -> list[str]:
+    """The worker processes of ``pid`` (Linux's /proc: no pgrep needed)."""
+    try:
+        return Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return []
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    ("jobs", "signum", "status"),
+    [
+        ("1", signal.SIGINT, 130),
+        ("2", signal.SIGINT, 130),
+        ("1", signal.SIGTERM, 143),
+        ("2", signal.SIGTERM, 143),
+    ],
+)
+def test_a_signal_stops_the_run_with_whole_output_and_no_traceback(
+    archive: Path, tmp_path: Path, jobs: str, signum: int, status: int
+) -> None:
+    before = sha(archive)
+    out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
+    summary = tmp_path / "summary.json"
+    process = start(
+        "check",
+        str(archive),
+        "-f",
+        "jsonl",
+        "-j",
+        jobs,
+        "--summary",
+        str(summary),
+        out=out,
+        err=err,
+    )
+    wait_for_output(out, process)
+    process.send_signal(signum)
+    sent = time.monotonic()
+    assert process.wait(LIMIT) == status
+    assert time.monotonic() - sent < 2.5
+    stderr = err.read_text("utf-8")
+    assert "Traceback" not in stderr
+    lines = out.read_text("utf-8").splitlines()
+    assert all(json.loads(line)["ruling"] for line in lines)  # never half a line
+    name = signal.Signals(signum).name
+    assert f"stopped by {name}: {len(lines)} records judged" in stderr
+    assert 0 < len(lines) < count(archive)
+    counted = json.loads(summary.read_text("utf-8"))
+    assert counted["records"] == len(lines) and counted["stopped_by"] == name
+    assert sha(archive) == before
+
+
+def test_a_killed_worker_is_reported_with_its_records_and_the_run_goes_on(
+    shorter: Path, tmp_path: Path
+) -> None:
+    archive = shorter
+    out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
+    process = start("check", str(archive), "-f", "jsonl", "-j", "2", out=out, err=err)
+    wait_for_output(out, process)
+    children = children_of(process.pid)
+    if not children:
+        pytest.skip("the run ended before a worker could be killed")
+    os.kill(int(children[0]), signal.SIGKILL)
+    assert process.wait(LIMIT) == 2
+    stderr = err.read_text("utf-8")
+    assert "Traceback" not in stderr
+    assert "not judged: the process judging it died (killed by signal 9)" in stderr
+    entries = [json.loads(line) for line in out.read_text("utf-8").splitlines()]
+    lost = [e for e in entries if "message" in e]
+    assert 0 < len(lost) <= 2 * 128  # the chunks the worker held (one judged, one waiting)
+    assert len(entries) == count(archive)  # records in = records reported
+    assert f"records              {count(archive):>8}" in stderr
+
+
+def test_workers_end_when_their_parent_is_killed(archive: Path, tmp_path: Path) -> None:
+    out, err = tmp_path / "out.jsonl", tmp_path / "err.txt"
+    process = start("check", str(archive), "-f", "jsonl", "-j", "2", out=out, err=err)
+    wait_for_output(out, process)
+    children = children_of(process.pid)
+    assert len(children) == 2
+    process.kill()
+    process.wait(LIMIT)
+    deadline = time.monotonic() + 5
+    for pid in map(int, children):
+        while Path(f"/proc/{pid}").exists() and "Z" not in _state(pid):
+            assert time.monotonic() < deadline, f"worker {pid} outlived its parent"
+            time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ", 1)[1][:1]
+    except OSError:
+        return "Z"
+
+
+def test_a_closed_pipe_ends_the_run_quietly_with_141(archive: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "adjudicator", "check", str(archive), "-f", "jsonl", "-j", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()  # what `| head -1` does
+    assert process.wait(LIMIT) == 141
+    assert process.stderr.read() == b""
+
+
+def test_output_is_the_same_across_hash_seeds_and_jobs(tmp_path: Path) -> None:
+    outputs = set()
+    for seed, jobs in (("0", "1"), ("1", "2"), ("random", "2")):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed}
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "adjudicator",
+                "check",
+                str(FIXTURES),
+                "-f",
+                "jsonl",
+                "-j",
+                jobs,
+            ],
+            capture_output=True,
+            env=env,
+            cwd=ROOT,
+            timeout=LIMIT,
+            check=False,
+        )
+        assert result.returncode == 1 and result.stdout
+        outputs.add(result.stdout)
+    assert len(outputs) == 1
+
+
+def test_simulate_into_a_closed_pipe_stops_quietly_with_141() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "adjudicator", "simulate", "whist", "--count", "100000"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    assert process.wait(LIMIT) == 141
+    assert process.stderr.read() == b""
