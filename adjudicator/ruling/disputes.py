@@ -73,6 +73,19 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
             say(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
         ]
         return out + _orphan_penalty(ctx, claim)
+    if open_ := [
+        u for u in ctx.undetermined if u.event == claim.event and u.rule == "WHIST-REVOKE-6"
+    ]:
+        item = open_[0]  # a deal stopped part-way: neither upheld nor refused (issue 11)
+        ctx.used.add(id(item))
+        return [
+            say(
+                f"{head}. The claim is neither upheld nor refused: {item.why}; it would be"
+                f" decided by {item.decides}{ctx.law('WHIST-REVOKE-1', 'WHIST-REVOKE-6')}.",
+                "WHIST-REVOKE-1",
+                "WHIST-REVOKE-6",
+            )
+        ]
     revoke = _revoke_claimed(deal, claim.event)
     if revoke is None:
         return [say(f"{head}.", "WHIST-REVOKE-7")]

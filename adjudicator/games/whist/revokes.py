@@ -7,7 +7,7 @@ itself is left to ``scoring``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -41,6 +41,7 @@ class RevokeJudge:
     replay: WhistReplay
     english: bool
     findings: list[Finding]
+    _claim_open: Callable[[DealFacts, int, WhistClaim], bool]  # ``stopped.StoppedDeals``
 
     # Claims (WHIST-REVOKE-6, -7) ---------------------------------------------------------------
 
@@ -66,6 +67,8 @@ class RevokeJudge:
                 if any(self._claim_matches(claim, r) for r in before):
                     matches = [RevokeRuling(r) for r in before if self._claim_matches(claim, r)]
                     target = earlier
+            if not matches and self._claim_open(deal, timed.index, claim):
+                continue  # a stopped fragment: neither upheld nor refused (``undetermined``)
             if not matches:
                 self.findings.append(self._unfounded(deal, timed.index, claim, corrected))
                 continue
