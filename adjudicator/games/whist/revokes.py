@@ -59,6 +59,8 @@ class RevokeJudge:
                 for r in revokes
                 if r.renounce.event < timed.index and self._claim_matches(claim, r.renounce)
             ]
+            if not matches and self._claim_open(deal, timed.index, claim):
+                continue  # a stopped fragment: neither upheld nor refused (``undetermined``)
             target = deal
             if not matches and claim.ref is None and deal.number > 1:
                 # made during the next deal about the one before: the cut was before it
@@ -67,8 +69,6 @@ class RevokeJudge:
                 if any(self._claim_matches(claim, r) for r in before):
                     matches = [RevokeRuling(r) for r in before if self._claim_matches(claim, r)]
                     target = earlier
-            if not matches and self._claim_open(deal, timed.index, claim):
-                continue  # a stopped fragment: neither upheld nor refused (``undetermined``)
             if not matches:
                 self.findings.append(self._unfounded(deal, timed.index, claim, corrected))
                 continue
