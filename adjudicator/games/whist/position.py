@@ -3,7 +3,8 @@
 Why no unknown cards in the replay: whist draws nothing, so every card a seat plays after
 the position was in his hand at it. The position's hand is its known cards plus the cards
 the seat plays later (``revealed``); a fragment played out to trick 13 therefore shows
-every hand whole, and its play is judged exactly as a whole deal's. What a position cannot
+every hand whole, and its play is judged exactly as a whole deal's; one that stops part-way
+leaves each seat's remaining cards unknown (``deal.unknown``: ``stopped``). What a position cannot
 show is what was played before it: the honours as dealt, when they matter, are listed as
 undetermined unless the position states them.
 """
