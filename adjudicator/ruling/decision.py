@@ -216,6 +216,8 @@ def _verb(ctx: Context, stands: bool, still: str, corrected: str, neutral: str) 
 
 def _whist_result(ctx: Context, stands: bool) -> list[Said]:
     c = ctx.corrected
+    if any(u.rule == "WHIST-SCORE-1" for u in ctx.undetermined):  # a deal stopped part-way
+        return [_waits(ctx, "The score", "WHIST-SCORE-1")]
     verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
     games = ", then ".join(
         f"{ctx.names.side(g.winner)} won a game worth {g.value}" for g in c.games
@@ -357,7 +359,7 @@ def _waits(ctx: Context, what: str, rule: str, deal: int | None = None) -> Said:
 
 
 #: the results' own open questions, said by the result sentence itself
-_RESULT_RULES = {"BEZ-SCORE-3", "RUB-GAME-6"}
+_RESULT_RULES = {"BEZ-SCORE-3", "RUB-GAME-6", "WHIST-SCORE-1"}
 
 
 def _open_questions(ctx: Context) -> list[Said]:

@@ -73,6 +73,19 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
             say(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
         ]
         return out + _orphan_penalty(ctx, claim)
+    if open_ := [
+        u for u in ctx.undetermined if u.event == claim.event and u.rule == "WHIST-REVOKE-6"
+    ]:
+        item = open_[0]  # a deal stopped part-way: neither upheld nor refused (issue 11)
+        ctx.used.add(id(item))
+        return [
+            say(
+                f"{head}. The claim is neither upheld nor refused: {item.why}; it would be"
+                f" decided by {item.decides}{ctx.law('WHIST-REVOKE-1', 'WHIST-REVOKE-6')}.",
+                "WHIST-REVOKE-1",
+                "WHIST-REVOKE-6",
+            )
+        ]
     revoke = _revoke_claimed(deal, claim.event)
     if revoke is None:
         return [say(f"{head}.", "WHIST-REVOKE-7")]
@@ -177,6 +190,8 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     if items and revoke in applied:
         item = items[min(applied.index(revoke), len(items) - 1)]
     what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
+    if any(u.rule == "WHIST-SCORE-1" and u.deal == deal.deal for u in ctx.undetermined):
+        return [_stopped_penalty(ctx, revoke, claim, what)]  # a deal stopped part-way
     if ctx.code == "american-1893":
         whose, what = "fixed by the code", "two tricks taken from the revokers"
     elif revoke.penalty_chosen:
@@ -195,6 +210,24 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     rule = item.rule if item is not None else "WHIST-REVOKE-9"
     out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule))
     return out
+
+
+def _stopped_penalty(ctx: Context, revoke: Revoke, claim: Claim, what: str) -> Said:
+    """The penalty of a revoke in a deal stopped part-way: chosen or not, what it does to
+    the score waits on the rest of the deal (issue 11)."""
+    by = ctx.names.side(claim.by)
+    waits = "what it does to the score waits on the rest of the deal"
+    if ctx.code == "american-1893":
+        text = f"The penalty is two tricks taken from the revokers (fixed by the code); {waits}"
+    elif revoke.penalty_chosen:
+        text = f"The penalty is {what}, as {claim.by} chose; {waits}"
+    else:
+        ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
+        text = (
+            f"{by} are to choose the penalty: none is recorded, and which is best for them"
+            " waits on the rest of the deal"
+        )
+    return say(f"{text}{ctx.law('WHIST-REVOKE-9')}.", "WHIST-REVOKE-9")
 
 
 def both_sides(ctx: Context) -> list[Said]:

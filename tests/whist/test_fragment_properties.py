@@ -67,3 +67,50 @@ def test_a_whist_deal_cut_at_a_trick_rules_the_rest_alike(
     assert part.undetermined == []
     assert findings_from(part, 1, 1 - cut) == findings_from(whole, cut, 0)
     assert part.result.corrected == whole.result.corrected
+
+
+def _stop(record: dict[str, Any], fragment: dict[str, Any], cut: int, trick: int) -> int:
+    """Cut ``fragment`` after the last play of ``trick`` (of the whole record): the events
+    after it are dropped. Returns the whole record's index of the first event dropped."""
+    rows = adjudicate(parse_record(record)).deals[0].tricks  # type: ignore[union-attr]
+    end = rows[trick - 1]["plays"][-1]["event"] + 1
+    fragment["events"] = fragment["events"][: end - cut + 1]
+    return end
+
+
+@settings(derandomize=True, max_examples=25, deadline=None)
+@given(
+    SEEDS,
+    CODES,
+    st.integers(2, 11),
+    st.integers(0, 10),
+    st.booleans(),
+    st.sampled_from([None, *INJECTIONS]),
+)
+def test_a_whist_deal_cut_at_both_ends_rules_what_it_shows_and_no_more(
+    seed: int, code: str, trick: int, more: int, with_hands: bool, inject: str | None
+) -> None:
+    """Cut at a trick and stopped after a later one: the result is undetermined, every
+    finding is the whole record's, and with the hands stated a revoke the whole record finds
+    before the stop is found or (its trick not yet quitted) listed as undetermined."""
+    try:
+        record = generate_record(seed, code=code, inject=inject)
+    except ValueError:
+        return
+    whole = adjudicate(parse_record(record))
+    cut, fragment = _cut(record, trick, with_hands)
+    if any(f.event is not None and f.event < cut for f in whole.findings):
+        return
+    last = min(trick + more, 12)
+    end = _stop(record, fragment, cut, last)
+    part = adjudicate(parse_record(fragment))
+    assert [u.rule for u in part.undetermined].count("WHIST-SCORE-1") == 1
+    assert part.result.corrected.indeterminate  # type: ignore[union-attr]
+    seen = set(findings_from(whole, cut, 0))
+    found = findings_from(part, 1, 1 - cut)
+    assert set(found) <= seen, "a stopped fragment finds only what the whole record finds"
+    if with_hands:
+        open_ = {u.event + cut - 1 for u in part.undetermined if u.event is not None}
+        for rule, _, event in seen:
+            if rule == "WHIST-REVOKE-1" and event < end:
+                assert (rule, "violation", event) in found or event in open_

@@ -106,6 +106,12 @@ class DealFacts:
     cut_event: int | None = None
     end_event: int | None = None  # the event that completed trick 13
     position: object | None = None  # the position the deal begins at (issue 11), if any
+    # a deal begun at a position: how many of each hand's cards no event shows; and, if the
+    # record stops part-way, the renounces it cannot decide (``position.stop_part_way``)
+    unknown: dict[str, int] = field(default_factory=dict)
+    unfinished: bool = False
+    open_renounces: list[Renounce] = field(default_factory=list)  # held the suit? unknown
+    unsettled: list[Renounce] = field(default_factory=list)  # proven, not yet established
 
     @property
     def trump_suit(self) -> Suit:

@@ -22,7 +22,13 @@ from adjudicator.games.whist.options import is_english
 from adjudicator.games.whist.position import honours_unknown
 from adjudicator.games.whist.revokes import CHOICES, RevokeJudge, RevokeRuling
 from adjudicator.games.whist.scoring import Choice, DealPlan, DealScore, Penalty, ScoringRules
-from adjudicator.games.whist.summary import GameResult, PenaltyOption, WhistDealSummary
+from adjudicator.games.whist.stopped import StoppedDeals
+from adjudicator.games.whist.summary import (
+    GameResult,
+    HonoursClaim,
+    PenaltyOption,
+    WhistDealSummary,
+)
 from adjudicator.record.whist import WhistRecord, WhistRules
 from adjudicator.seats import left_of, other_side
 
@@ -31,7 +37,7 @@ WhistJudgement = Judgement[WhistDealSummary]
 _Outcome = tuple[tuple[int, int, int], DealScore, GameResult | None, GameResult | None]
 
 
-class Judge(RevokeJudge, HonoursJudge, MarksJudge):
+class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals):
     """Walks the deals in order; one instance per record."""
 
     def __init__(self, record: WhistRecord, rules: WhistRules, replay: WhistReplay) -> None:
@@ -86,9 +92,15 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         # the plain class: calling the alias ``WhistJudgement`` goes through typing's slow path
         if self.undetermined:
             corrected["indeterminate"] = True
+            stopped = any(deal.unfinished for deal in self.replay.deals)
             self.steps.append(
                 "this result depends on what the record cannot decide (see undetermined): the"
-                " figures read each honours claim as made, for reference only"
+                + (
+                    " deal stopped part-way scores nothing in these figures"
+                    if stopped
+                    else " figures read each honours claim as made"
+                )
+                + ", for reference only"
             )
         return Judgement(
             self.findings, summaries, corrected, claimed, self.steps, self.undetermined
@@ -136,8 +148,14 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         if deal.position is not None:  # (``shown``: what the summary reports as held)
             held = self._position_honours(deal, held)
             shown = held if getattr(deal.position, "honours", None) is not None else shown
+        if deal.unfinished:
+            self._open_renounces(deal)
         revokes = self._judge_claims(deal)
         self._judge_penalties(deal, revokes)
+        if deal.unfinished:
+            claims = self._judge_honours(deal, before, held)[1]
+            result = self._stopped_result(deal, before)
+            return self._summary(deal, won, revokes, shown, claims, before, result, None, [], None)
         no_win, void = self._both_sides(deal, revokes)
         honours, honour_claims = self._judge_honours(deal, before, held)
         unchosen = [
@@ -169,6 +187,25 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge):
         self._check_marks(deal, result, game, rubber)
         for timed in deal.results:
             self._check_result(timed.index, timed.event.winner, timed.event.value, deal.number)
+        return self._summary(
+            deal, won, revokes, shown, honour_claims, before, result, game, extra, rubber, options
+        )
+
+    def _summary(
+        self,
+        deal: DealFacts,
+        won: dict[str, int],
+        revokes: list[RevokeRuling],
+        shown: dict[str, int],
+        honour_claims: list[HonoursClaim],
+        before: dict[str, int],
+        result: DealScore,
+        game: scoring.GameValue | None,
+        extra: list[dict[str, object]],
+        rubber: scoring.RubberValue | None,
+        options: list[PenaltyOption] | None = None,
+    ) -> WhistDealSummary:
+        """The deal's summary, as plain data."""
         # Plain data, validated into the summary's models in one pass by pydantic-core.
         return WhistDealSummary.model_validate(
             {

@@ -3,7 +3,8 @@
 Why no unknown cards in the replay: whist draws nothing, so every card a seat plays after
 the position was in his hand at it. The position's hand is its known cards plus the cards
 the seat plays later (``revealed``); a fragment played out to trick 13 therefore shows
-every hand whole, and its play is judged exactly as a whole deal's. What a position cannot
+every hand whole, and its play is judged exactly as a whole deal's; one that stops part-way
+leaves each seat's remaining cards unknown (``deal.unknown``: ``stopped``). What a position cannot
 show is what was played before it: the honours as dealt, when they matter, are listed as
 undetermined unless the position states them.
 """
@@ -13,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from adjudicator.cards import Card
+from adjudicator.cards import RANKS, Card, Suit
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.games.whist.facts import DealFacts, Phase, Trick
+from adjudicator.games.whist.facts import DealFacts, Phase, Renounce, Trick
 from adjudicator.record.whist import WhistDeal, WhistPlay, WhistPosition
 from adjudicator.seats import WHIST_SEATS, left_of
 
@@ -89,6 +90,11 @@ def apply_position(state: WhistState, index: int, event: WhistPosition) -> None:
     }
     deal = DealFacts(len(state.deals) + 1, index, event.dealer, event.trump, shown)
     deal.position = event
+    deal.unknown = {
+        seat: left
+        for seat in WHIST_SEATS
+        if (left := 13 - done - (1 if seat in in_trick else 0) - len(hands[seat]))
+    }
     for side, count in sorted(event.tricks.items()):
         for _ in range(count):
             number = len(deal.tricks) + 1
@@ -111,3 +117,25 @@ def honours_unknown(deal: DealFacts) -> bool:
     shown = {card for cards in deal.hands.values() for card in cards}
     suit = deal.trump.suit
     return any(Card(rank, suit) not in shown for rank in ("A", "K", "Q", "J"))
+
+
+def open_renounce(
+    deal: DealFacts, index: int, seat: str, card: Card, trick: int, led: Suit
+) -> None:
+    """A seat shows out of the suit led while some of his cards are not shown: if a card of
+    the suit is placed nowhere, he may have held it (WHIST-REVOKE-1). He never plays it later
+    in the record (it would be shown), so only a deal played out can settle it: the record
+    stopped part-way leaves it open (``deal.open_renounces``, judged in ``Judge``)."""
+    shown = {c for cards in deal.hands.values() for c in cards}
+    unplaced = [Card(rank, led) for rank in RANKS if Card(rank, led) not in shown]
+    if unplaced:
+        deal.open_renounces.append(Renounce(seat, trick, index, card, led, unplaced))
+
+
+def stop_part_way(state: WhistState) -> None:
+    """The record stops before trick 13 of a deal begun at a position: the deal's result is
+    not known, and a renounce not yet established may still have been corrected."""
+    deal = state.deal
+    deal.unfinished = True
+    deal.unsettled = list(state.pending)
+    state.pending = []

@@ -7,7 +7,7 @@ itself is left to ``scoring``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -41,6 +41,7 @@ class RevokeJudge:
     replay: WhistReplay
     english: bool
     findings: list[Finding]
+    _claim_open: Callable[[DealFacts, int, WhistClaim], bool]  # ``stopped.StoppedDeals``
 
     # Claims (WHIST-REVOKE-6, -7) ---------------------------------------------------------------
 
@@ -58,6 +59,8 @@ class RevokeJudge:
                 for r in revokes
                 if r.renounce.event < timed.index and self._claim_matches(claim, r.renounce)
             ]
+            if not matches and self._claim_open(deal, timed.index, claim):
+                continue  # a stopped fragment: neither upheld nor refused (``undetermined``)
             target = deal
             if not matches and claim.ref is None and deal.number > 1:
                 # made during the next deal about the one before: the cut was before it

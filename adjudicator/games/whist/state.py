@@ -26,7 +26,7 @@ from adjudicator.games.whist.facts import (
     Trick,
     WhistReplay,
 )
-from adjudicator.games.whist.position import apply_position, revealed
+from adjudicator.games.whist.position import apply_position, open_renounce, revealed, stop_part_way
 from adjudicator.games.whist.withdrawals import Withdrawals
 from adjudicator.record.whist import (
     WhistClaim,
@@ -179,9 +179,12 @@ class WhistState(Withdrawals):
                     self.deal.results.append(TimedEvent(index, event))
 
     def finish(self) -> WhistReplay:
-        """Close the record: the last deal must have been played out."""
+        """Close the record: the last deal must have been played out, unless it began at a
+        position (a fragment may stop where the dispute ends)."""
         if self.phase == Phase.PLAY:
-            self._incomplete_deal(None)
+            if self.deal.position is None:
+                self._incomplete_deal(None)
+            stop_part_way(self)
         self._establish_all()
         return WhistReplay(self.deals, self.findings, self.early_results)
 
@@ -324,6 +327,8 @@ class WhistState(Withdrawals):
         if self.phase is not _PLAY or self.pending or any(self.exposed.values()):
             return index
         deal = self.deals[-1]
+        if deal.unknown:  # a seat's unshown cards may hold the suit he renounces
+            return index
         tricks = deal.tricks
         trick = tricks[-1]
         if len(trick.plays) not in (0, 4):  # a trick part-played
@@ -431,6 +436,8 @@ class WhistState(Withdrawals):
         if not hand.isdisjoint(_SUIT_CARDS[led]):
             held = sort_hand(cards_of_suit(hand, led))
             self.pending.append(Renounce(seat, trick.number, index, card, led, held))
+        elif self.deal.unknown.get(seat):
+            open_renounce(self.deal, index, seat, card, trick.number, led)
 
     def _establish_by_play(self, seat: str, trick_number: int, index: int) -> None:
         """The revoker or his partner playing to a later trick establishes (WHIST-REVOKE-3)."""
