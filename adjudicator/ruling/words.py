@@ -99,8 +99,14 @@ def law(rule_id: str, code: str) -> str:
     return ""
 
 
-def laws(rule_ids: list[str], code: str) -> str:
+def laws(rule_ids: list[str] | tuple[str, ...], code: str) -> str:
     """``(law 74)`` or ``(laws 74, 77)`` for several rules together; "" when none is known."""
+    return _laws(tuple(rule_ids), code)
+
+
+@cache
+def _laws(rule_ids: tuple[str, ...], code: str) -> str:
+    """``laws`` for one set of rules under one code: the same few sets recur in every ruling."""
     found: list[str] = []
     for rule_id in rule_ids:
         text = law(rule_id, code)
