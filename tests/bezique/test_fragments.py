@@ -206,3 +206,23 @@ def test_convert_carries_a_fragment_to_text_and_back(path: object) -> None:
     text = convert(raw, "text")
     assert "Card.parse" not in text
     assert convert(text.encode(), "json") == convert(raw, "json")
+
+
+def test_a_carried_marriage_scored_after_the_position_makes_trumps_for_the_implied_draws() -> None:
+    """Rubicon, no trumps yet: A scores the marriage KH QH carried at the position, so hearts
+    are trumps (law 41) and B's 7H wins trick 55: the draws the notation implies after it
+    are B's first."""
+    text = (
+        "%HRN 1\ngame rubicon-bezique\nplayers A=a B=b\n\n"
+        "position @pos dealer=A tricks=53 leader=A drawn=true\n"
+        "table A  KH QH\ncarried A  marriage  KH QH\nstock 9D 9C 10D 10C\n"
+        " 54  A   AS    7S\nscore A 40 declaration ref=@pos carried=0\n 55  A   7C    7H\n"
+    )
+    events = read_notation(text).data["events"]
+    assert [(e["seat"], e["card"]) for e in events if e["type"] == "draw"][2:] == [
+        ("B", "10D"),
+        ("A", "10C"),
+    ]
+    ruling = adjudicate(parse_record(read_notation(text).data))
+    assert ruling.findings == []
+    assert ruling.deals[0].declarations[0].right_combination == "royal-marriage"

@@ -266,25 +266,28 @@ class Positions:
                     copies.append(found[0])
                 if len(copies) != len(cards):
                     continue
-                self.deal.declarations.append(
-                    Declaration(
-                        index,
-                        seat,
-                        name,
-                        name,
-                        cards,
-                        [t.uid for t in copies],
-                        self.deal.tricks[-1].number,
-                        None,
-                        0,
-                        status="to-score",
-                        carried=n,
-                    )
+                declaration = Declaration(
+                    index,
+                    seat,
+                    name,
+                    name,
+                    cards,
+                    [t.uid for t in copies],
+                    self.deal.tricks[-1].number,
+                    None,
+                    0,
+                    status="to-score",
+                    carried=n,
                 )
+                self.deal.declarations.append(declaration)
+                # its place in the class history: a key of its own among the declarations
+                # before the position (two carried at one position must not share one)
+                key = -(len(self.deal.earlier) + 1)
+                self.deal.earlier[key] = declaration
                 cls = COMBINATIONS[name].cls
                 for table_card in copies:
                     if cls:
-                        table_card.history.setdefault(cls, []).append(index)
+                        table_card.history.setdefault(cls, []).append(key)
         if problems:
             raise InputError.of(problems)
 
