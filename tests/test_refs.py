@@ -73,7 +73,7 @@ def test_validate_record_keeps_the_ref_as_written_and_parse_record_resolves_it()
 @pytest.mark.parametrize(
     ("index", "ref", "message"),
     [
-        (25, 14, "event 14 is a play; a score (declaration) must name a declare"),
+        (25, 14, "event 14 is a play; a score (declaration) must name a declare or a position"),
         (25, 999, "there is no event 999: the record has 137 events, 0 to 136"),
         (25, "nowhere", 'no event has the id "nowhere"'),
         (47, 16, "a score (brisques) names no event, but ref gives event 16"),
@@ -175,3 +175,45 @@ def test_every_fixture_rules_the_same_with_its_refs_written_as_ids(path: Any) ->
             events[event["ref"]]["id"] = f"e{event['ref']}"
             event["ref"] = f"e{event['ref']}"
     assert ruling_of(record) == by_index
+
+
+CARRIED_FRAGMENT = FIXTURES / "bezique" / "score-claim-in-time-fragment.json"  # 8 scores pos/0
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer", "message"),
+    [
+        (
+            {"carried": 1},
+            "/events/8/carried",
+            "the position (event 0) carries 1 declaration of A, not a number 1: carried is 0 to 0",
+        ),
+        (
+            {"carried": None},
+            "/events/8/carried",
+            "event 0 is a position: carried must say which of A's carried declarations is scored",
+        ),
+        (
+            {"ref": None},
+            "/events/8/carried",
+            "carried names a declaration of a position: ref must name the position",
+        ),
+        (
+            {"ref": 3},
+            "/events/8/carried",
+            "event 3 is a declare: carried is given only with a position",
+        ),
+    ],
+)
+def test_a_score_of_a_carried_declaration_names_the_position_and_its_index(
+    change: dict[str, Any], pointer: str, message: str
+) -> None:
+    record = load(CARRIED_FRAGMENT)
+    score = record["events"][8]
+    for key, value in change.items():
+        if value is None:
+            del score[key]
+        else:
+            score[key] = value
+    error = error_of(record)
+    assert (error.pointer, error.message) == (pointer, message)

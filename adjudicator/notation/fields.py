@@ -35,9 +35,10 @@ BEZIQUE_EVENTS: dict[str, Fields] = {
 DEAL_FIELDS = ("dealer", "trump", "turn_up")
 
 #: A Bézique ``position`` (issue 11): fields on its line, in this order; known hands, tables,
-#: scores, brisques and a known stock get lines of their own (``POSITION_LINES``).
+#: scores, brisques, the declarations carried "to score" and a known stock get lines of
+#: their own (``POSITION_LINES``).
 POSITION_FIELDS = ("dealer", "trump", "turn_up", "tricks", "leader")
-POSITION_LINES = ("table", "scores", "brisques")
+POSITION_LINES = ("table", "scores", "brisques", "carried")
 
 #: Fields that hold one card or a list of cards: the reader writes them canonical.
 CARD_FIELDS = ("card", "trump", "turn_up")

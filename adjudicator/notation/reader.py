@@ -179,6 +179,9 @@ class _Reader:
         if head.text in POSITION_LINES and self.deal is not None:
             if self.deal.get("type") != "position":
                 raise SyntaxProblem(head.column, f"a {head.text} line belongs to a position")
+            if head.text == "carried":
+                self._carried_line(head, tokens[1:], where)
+                return
             self._position_line(head, tokens[1:])
             return
         if head.text == "stock" and self.deal is not None:
@@ -257,6 +260,24 @@ class _Reader:
             else:
                 entries.append(text)
         tables[tokens[0].text] = entries
+
+    def _carried_line(self, head: Token, tokens: list[Token], at: Position) -> None:
+        """``carried A marriage KD QD``: one declaration announced "to score" before the
+        position, added to the seat's list in order (a later score names it by that index)."""
+        assert self.deal is not None
+        seats = seats_for(str(self.game))
+        if len(tokens) < 3 or tokens[0].text not in seats or tokens[0].key is not None:
+            raise SyntaxProblem(
+                head.column, "expected the seat, the combination, then its cards on the table"
+            )
+        carried = self.deal.setdefault("carried", {})
+        if not isinstance(carried, dict):
+            raise SyntaxProblem(head.column, "carried is given on the position line already")
+        entries = carried.setdefault(tokens[0].text, [])
+        where = f"/events/{len(self.positions) - 1}/carried/{tokens[0].text}/{len(entries)}"
+        self.part_positions[where] = at
+        name = parse_word(tokens[1], "the combination")
+        entries.append({"combination": name, "cards": [parse_card(t) for t in tokens[2:]]})
 
     def _hand(self, seat: Token, tokens: list[Token]) -> None:
         if self.deal is None:

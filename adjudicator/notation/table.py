@@ -60,6 +60,9 @@ class Table:
             self._deal(event)
         elif kind == "position":
             self._deal(event)
+            self.declares[index] = event  # (its carried declarations, scored by ``carried``)
+            if isinstance(event.get("id"), str):
+                self.declares[event["id"]] = event
             tricks = event.get("tricks")
             if isinstance(tricks, dict):  # whist: tricks won by each side
                 tricks = sum(v for v in tricks.values() if type(v) is int)
@@ -88,6 +91,8 @@ class Table:
                 self._fix_trumps(event)
         elif kind == "score" and event.get("for") == "declaration":
             declared = self.declares.get(event.get("ref"))
+            if declared is not None and declared.get("type") == "position":
+                declared = _carried(declared, event)
             if declared is not None:
                 self._fix_trumps(declared)
         return None
@@ -160,6 +165,17 @@ class Table:
         if self.trump is None and declared.get("combination") in _TRUMP_MAKERS and cards:
             card = _card(cards[0])
             self.trump = card.suit if card is not None else None
+
+
+def _carried(position: dict[str, Any], score: dict[str, Any]) -> dict[str, Any] | None:
+    """The position's carried declaration a score names (``carried``), if there is one."""
+    carried = position.get("carried")
+    listed = carried.get(score.get("seat")) if isinstance(carried, dict) else None
+    number = score.get("carried")
+    if isinstance(listed, list) and type(number) is int and 0 <= number < len(listed):
+        entry = listed[number]
+        return entry if isinstance(entry, dict) else None
+    return None
 
 
 def _card(text: Any) -> Card | None:

@@ -8,15 +8,18 @@ conversion loses nothing even where the rule guesses wrong.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
-from adjudicator.notation.fields import DEAL_FIELDS, POSITION_FIELDS, POSITION_LINES, events_of
+from adjudicator.notation.fields import DEAL_FIELDS, POSITION_FIELDS, events_of
 from adjudicator.notation.reader import STRING_KEYS
 from adjudicator.notation.syntax import LABEL, MAGIC, VERSION, format_hand, format_value, is_card
 from adjudicator.notation.table import Table, seats_for
 
 _SIDES = ("NS", "EW", "A", "B")
 _FROM = ("hand", "table")
+_WORD = re.compile(r"[a-z][a-z-]*")  # a combination's name, written bare
 
 
 def write_notation(data: dict[str, Any]) -> str:
@@ -109,11 +112,15 @@ class _Writer:
             for seat, cards in tables.items():
                 lines.append(f"table {seat}  " + " ".join(str(_table_word(e)) for e in cards))
             done.add("tables")
-        for name in POSITION_LINES[1:]:
+        for name in ("scores", "brisques"):
             values = event.get(name)
             if isinstance(values, dict) and values and all(type(v) is int for v in values.values()):
                 lines.append(_pairs(name, values, typed=True))
                 done.add(name)
+        carried = _carried_lines(event.get("carried"), self.seats)
+        if carried:
+            lines += carried
+            done.add("carried")
         stock = event.get("stock")
         if _all_cards(stock):
             lines.append("stock " + " ".join(stock))
@@ -223,6 +230,28 @@ def _table_word(entry: Any) -> str | None:
     ):
         return f"{entry['card']}:{','.join(entry['in'])}"
     return None
+
+
+def _carried_lines(carried: Any, seats: Sequence[str]) -> list[str]:
+    """``carried A marriage KD QD``, one line for each declaration carried "to score";
+    none when the field does not fit lines (it stays key=value, as written)."""
+    if not isinstance(carried, dict) or not carried:
+        return []
+    lines = []
+    for seat, entries in carried.items():
+        if seat not in seats or not isinstance(entries, list) or not entries:
+            return []
+        for entry in entries:
+            if not (
+                isinstance(entry, dict)
+                and set(entry) == {"combination", "cards"}
+                and isinstance(entry["combination"], str)
+                and _WORD.fullmatch(entry["combination"])
+                and _all_cards(entry["cards"])
+            ):
+                return []
+            lines.append(f"carried {seat}  {entry['combination']}  " + " ".join(entry["cards"]))
+    return lines
 
 
 def _all_cards(cards: Any) -> bool:

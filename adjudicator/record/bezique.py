@@ -55,6 +55,15 @@ class TableEntry(Strict):
     )
 
 
+class CarriedEntry(Strict):
+    """A declaration announced "to score" before the position and not yet scored."""
+
+    combination: Combination
+    cards: list[CardField] = Field(
+        min_length=1, description="its cards, every one on the seat's table"
+    )
+
+
 class BeziquePosition(EventBase):
     """A deal that begins part-way (an addition to hand-record/1): the facts the director can
     see, and nothing more. What it does not state is unknown, never invented.
@@ -89,7 +98,7 @@ class BeziquePosition(EventBase):
         default_factory=lambda: {"A": 0, "B": 0},
         description="the points each seat has scored so far in this deal",
     )
-    tables: dict[BeziqueSeat, list[CardField | TableEntry]] = Field(
+    tables: dict[BeziqueSeat, list[TableEntry | CardField]] = Field(
         default_factory=dict, description="the cards on each table: a card, or {card, in}"
     )
     hands: dict[BeziqueSeat, list[CardField]] = Field(
@@ -104,6 +113,11 @@ class BeziquePosition(EventBase):
     brisques: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] | None = Field(
         default=None,
         description="aces and tens taken in each seat's tricks so far; absent: unknown",
+    )
+    carried: dict[BeziqueSeat, list[CarriedEntry]] = Field(
+        default_factory=dict,
+        description="the declarations each seat announced 'to score' and has not yet scored;"
+        " a later score names one by ref (this event) and carried (its index in the list)",
     )
 
 
@@ -183,7 +197,14 @@ class BeziqueScore(EventBase):
     points: Number
     for_: Literal["declaration", "seven", "last-trick", "brisques", "penalty"] = Field(alias="for")
     ref: Ref | None = Field(
-        default=None, description="for a declaration: the declare event, by index or id"
+        default=None,
+        description="for a declaration: the declare event, or the position that carries it,"
+        " by index or id",
+    )
+    carried: Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None = Field(
+        default=None,
+        description="with ref naming a position: which of the seat's carried declarations"
+        " (its index in the position's carried list)",
     )
 
 

@@ -21,8 +21,9 @@ from adjudicator.errors import InputError, Problem, pointer_of
 REF_KINDS: dict[tuple[str, str, str | None], tuple[tuple[str, bool], ...]] = {
     # whist: a revoke claim names the renouncing play (WHIST-REVOKE-6, -7)
     ("whist", "claim", "revoke"): (("play", False),),
-    # Bézique: a declaration announced "to score" is scored later by a score naming it
-    ("bezique", "score", "declaration"): (("declare", False),),
+    # Bézique: a declaration announced "to score" is scored later by a score naming it, or
+    # naming the position that carries it (with ``carried``: ``_carried``)
+    ("bezique", "score", "declaration"): (("declare", False), ("position", False)),
     # a challenge of a declaration names it, or the score of the carried declaration
     ("bezique", "claim", "irregular-declaration"): (("declare", False), ("score", False)),
     # a challenge of a mark names the mark: a score, a declaration (a carried one through its
@@ -68,6 +69,13 @@ def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]
     for index, event in enumerate(events):
         ref = getattr(event, "ref", None)
         if ref is None:
+            if event.type == "score" and getattr(event, "carried", None) is not None:
+                problems.append(
+                    Problem(
+                        pointer_of("events", index, "carried"),
+                        "carried names a declaration of a position: ref must name the position",
+                    )
+                )
             continue
         where = pointer_of("events", index, "ref")
         if isinstance(ref, str):
@@ -103,7 +111,44 @@ def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]
                     f"{named} is {_what(pointed)}; {_what(event)} must name {_wanted(allowed)}",
                 )
             )
+        elif event.type == "score":
+            problems += _carried(index, event, pointed, named)
     return problems, resolved
+
+
+def _carried(index: int, event: Any, pointed: Any, named: str) -> list[Problem]:
+    """A score naming a position names one of its carried declarations (``carried``, an
+    index into the seat's list); a score naming a declare gives no ``carried``."""
+    carried = getattr(event, "carried", None)
+    if pointed.type != "position":
+        if carried is None:
+            return []
+        return [
+            Problem(
+                pointer_of("events", index, "carried"),
+                f"{named} is {_what(pointed)}: carried is given only with a position",
+            )
+        ]
+    listed = pointed.carried.get(event.seat, [])
+    if carried is None:
+        return [
+            Problem(
+                pointer_of("events", index, "carried"),
+                f"{named} is a position: carried must say which of {event.seat}'s carried"
+                " declarations is scored",
+            )
+        ]
+    if carried >= len(listed):
+        have = f": carried is 0 to {len(listed) - 1}" if listed else ""
+        return [
+            Problem(
+                pointer_of("events", index, "carried"),
+                f"the position ({named}) carries {len(listed)} declaration"
+                f"{'' if len(listed) == 1 else 's'} of {event.seat}, not a number {carried}"
+                f"{have}",
+            )
+        ]
+    return []
 
 
 def check_refs(record: Any, resolve: bool) -> Any:

@@ -22,9 +22,15 @@ SEEDS = st.integers(0, 10**9)
 GAMES = st.sampled_from(["bezique", "rubicon-bezique"])
 
 
-def _cuts(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
-    """Every trick's first play where the whole state is a position: both have drawn, no
-    declaration is carried, nothing irregular so far; with the position stated there."""
+#: A cut: the event it falls before, the position there, and the events of the declarations
+#: carried "to score" at it -> (seat, index in the position's ``carried`` list).
+Cut = tuple[int, dict[str, Any], dict[int, tuple[str, int]]]
+
+
+def _cuts(record: dict[str, Any]) -> list[Cut]:
+    """Every trick's first play where the whole state is a position: both have drawn,
+    nothing irregular so far (an announcement "to score" is no irregularity: the position
+    carries it); with the position stated there."""
     model = parse_record(record)
     assert isinstance(model, (BeziqueRecord, RubiconRecord))
     game = rubicon if isinstance(model, RubiconRecord) else bezique
@@ -40,20 +46,35 @@ def _cuts(record: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
             and trick is not None
             and trick.winner is not None
             and (state.phase is _END or len(state.window.get("drawn", [])) == 2)
-            and not state.findings
+            and all(f.rule == "BEZ-DECL-4" and f.event in _carried(state) for f in state.findings)
             and not state.cb
-            and all(d.status != "to-score" for d in state.deal.declarations)
         ):
-            found.append((index, _position(state, model, index, lines)))
+            found.append((index, *_position(state, model, index, lines)))
         state.apply(index, event)
     return found
 
 
-def _position(state: Any, model: Any, cut: int, lines: list[Any]) -> dict[str, Any]:
+def _carried(state: Any) -> set[int]:
+    """The events of the declarations carried "to score" now (their announcement's info
+    finding is the only one a cut may follow)."""
+    return {d.event for d in state.deal.declarations if d.status == "to-score"}
+
+
+def _position(
+    state: Any, model: Any, cut: int, lines: list[Any]
+) -> tuple[dict[str, Any], dict[int, tuple[str, int]]]:
     """The position at ``cut`` with every fact known; the scores are the whole deal's score
-    lines made before the cut (the ordinary game's brisques: as marked, trick by trick)."""
+    lines made before the cut (the ordinary game's brisques: as marked, trick by trick);
+    the declarations carried "to score" in ``carried`` (and not in their cards' ``in``)."""
     deal = state.deal
     by_event = deal.by_event()
+    carried: dict[str, list[dict[str, Any]]] = {}
+    refs: dict[int, tuple[str, int]] = {}
+    for d in deal.declarations:
+        if d.status == "to-score":
+            listed = carried.setdefault(d.seat, [])
+            refs[d.event] = (d.seat, len(listed))
+            listed.append({"combination": d.name, "cards": [str(c) for c in d.cards]})
     scores: Counter[str] = Counter()
     for line in lines:
         if line.event is not None and line.event < cut and line.item != "brisques":
@@ -68,7 +89,12 @@ def _position(state: Any, model: Any, cut: int, lines: list[Any]) -> dict[str, A
         for table_card in sorted(
             state.table[seat], key=lambda t: (min(sum(t.history.values(), [cut])), t.uid)
         ):
-            names = [by_event[e].name for events in table_card.history.values() for e in events]
+            names = [
+                by_event[e].name
+                for events in table_card.history.values()
+                for e in events
+                if e not in refs
+            ]
             entry: Any = (
                 {"card": str(table_card.card), "in": names} if names else str(table_card.card)
             )
@@ -95,17 +121,27 @@ def _position(state: Any, model: Any, cut: int, lines: list[Any]) -> dict[str, A
         position["stock"] = [str(c) for c in state.stock[state._stock_at :]]
     if state.rubicon or model.rules.brisque_timing != "immediate":
         position["brisques"] = dict(brisques)
-    return position
+    if carried:
+        position["carried"] = carried
+    return position, refs
 
 
-def _fragment(record: dict[str, Any], cut: int, position: dict[str, Any]) -> dict[str, Any]:
-    """The record from the position on; a ``ref`` by index shifts with its event (one to
-    an event before the cut cannot be kept: ``assume`` skips such cuts)."""
+def _fragment(
+    record: dict[str, Any],
+    cut: int,
+    position: dict[str, Any],
+    carried: dict[int, tuple[str, int]] | None = None,
+) -> dict[str, Any]:
+    """The record from the position on; a ``ref`` by index shifts with its event; one to a
+    declaration carried at the cut names the position and its ``carried`` index (one to
+    any other event before the cut cannot be kept: ``assume`` skips such cuts)."""
     fragment = copy.deepcopy(record)
     events = copy.deepcopy(record["events"][cut:])
     for event in events:
         ref = event.get("ref")
-        if type(ref) is int:
+        if type(ref) is int and ref < cut and ref in (carried or {}):
+            event["ref"], event["carried"] = 0, (carried or {})[ref][1]
+        elif type(ref) is int:
             assume(ref >= cut)
             event["ref"] = ref - cut + 1
     fragment["events"] = [position, *events]
@@ -122,9 +158,9 @@ def test_a_deal_cut_at_a_trick_and_stated_there_rules_the_rest_alike(
     record = generate_deal(game, seed % 10**6)
     cuts = _cuts(record)
     assume(cuts)
-    cut, position = data.draw(st.sampled_from(cuts))
+    cut, position, carried = data.draw(st.sampled_from(cuts))
     whole = adjudicate(parse_record(record))
-    fragment = _fragment(record, cut, position)
+    fragment = _fragment(record, cut, position, carried)
     assert_round_trip(fragment)  # the notation carries a position without loss
     part = adjudicate(parse_record(fragment))
     assert part.undetermined == []
@@ -144,11 +180,11 @@ def test_with_the_adversarys_hand_unknown_no_finding_is_invented(
     record = generate_injected(game, seed % 10**6, kind)
     cuts = _cuts(record)
     assume(cuts)
-    cut, position = data.draw(st.sampled_from(cuts))
+    cut, position, carried = data.draw(st.sampled_from(cuts))
     whole = adjudicate(parse_record(record))
     seat = data.draw(st.sampled_from(SEATS))
     position["hands"][seat] = []
-    part = adjudicate(parse_record(_fragment(record, cut, position)))
+    part = adjudicate(parse_record(_fragment(record, cut, position, carried)))
     assert set(findings_from(part, 1, 1 - cut)) <= set(findings_from(whole, cut, 0))
 
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from adjudicator import adjudicate
+from adjudicator import adjudicate, parse_record
 from adjudicator.errors import InputError
 from adjudicator.notation import read_notation
 from adjudicator.record.envelope import RecordAdapter
@@ -146,3 +146,83 @@ def test_the_law37_twin_with_the_hand_unknown_asks_for_the_fresh_cards() -> None
         ("RUB-GAME-6", None),
     ]
     assert "did he lay a fresh KC and QC from the hand?" in ruling.undetermined[0].what
+
+
+# Declarations carried "to score" at the position ----------------------------------------------
+
+CARRIED = FIXTURES / "bezique" / "score-claim-in-time-fragment.json"
+
+
+def _carried_record() -> dict[str, object]:
+    return json.loads(CARRIED.read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+def test_a_carried_declaration_is_lost_and_its_score_struck_as_in_the_whole_record() -> None:
+    ruling = adjudicate(parse_record(_carried_record()))
+    assert [(f.rule, f.severity, f.event) for f in ruling.findings] == [
+        ("BEZ-DECL-5", "info", 2),
+        ("BEZ-DECL-5", "violation", 8),
+    ]
+    assert "carried from the position (event 0)" in ruling.findings[1].message
+
+
+def test_a_carried_card_not_on_the_table_is_an_input_error() -> None:
+    record = _carried_record()
+    record["events"][0]["tables"]["A"][1] = "9D"  # type: ignore[index]
+    with pytest.raises(InputError) as caught:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert caught.value.pointer == "/events/0/carried/A/0/cards/1"
+    assert "QD is not on A's table" in caught.value.message
+
+
+def test_carried_cards_that_do_not_form_the_combination_are_an_input_error() -> None:
+    record = _carried_record()
+    record["events"][0]["carried"]["A"][0]["combination"] = "bezique"  # type: ignore[index]
+    with pytest.raises(InputError) as caught:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert caught.value.pointer == "/events/0/carried/A/0/cards"
+
+
+def test_one_table_copy_serves_one_carried_declaration_only() -> None:
+    record = _carried_record()
+    marriage = record["events"][0]["carried"]["A"][0]  # type: ignore[index]
+    record["events"][0]["carried"]["A"].append(dict(marriage))  # type: ignore[index]
+    with pytest.raises(InputError) as caught:
+        adjudicate(RecordAdapter.validate_python(record))
+    assert caught.value.pointer == "/events/0/carried/A/1/cards/0"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(FIXTURES.glob("*bezique/*fragment*.json")),
+    ids=lambda p: f"{p.parent.name}/{p.stem}",
+)
+def test_convert_carries_a_fragment_to_text_and_back(path: object) -> None:
+    """Through ``convert``'s canonical form (the models' dump): a table card with its
+    combinations stays ``{card, in}``, a carried declaration its own line."""
+    from adjudicator.notation.convert import convert
+
+    raw = path.read_bytes()  # type: ignore[attr-defined]
+    text = convert(raw, "text")
+    assert "Card.parse" not in text
+    assert convert(text.encode(), "json") == convert(raw, "json")
+
+
+def test_a_carried_marriage_scored_after_the_position_makes_trumps_for_the_implied_draws() -> None:
+    """Rubicon, no trumps yet: A scores the marriage KH QH carried at the position, so hearts
+    are trumps (law 41) and B's 7H wins trick 55: the draws the notation implies after it
+    are B's first."""
+    text = (
+        "%HRN 1\ngame rubicon-bezique\nplayers A=a B=b\n\n"
+        "position @pos dealer=A tricks=53 leader=A drawn=true\n"
+        "table A  KH QH\ncarried A  marriage  KH QH\nstock 9D 9C 10D 10C\n"
+        " 54  A   AS    7S\nscore A 40 declaration ref=@pos carried=0\n 55  A   7C    7H\n"
+    )
+    events = read_notation(text).data["events"]
+    assert [(e["seat"], e["card"]) for e in events if e["type"] == "draw"][2:] == [
+        ("B", "10D"),
+        ("A", "10C"),
+    ]
+    ruling = adjudicate(parse_record(read_notation(text).data))
+    assert ruling.findings == []
+    assert ruling.deals[0].declarations[0].right_combination == "royal-marriage"

@@ -300,7 +300,10 @@ def _check_carte_blanche_cards(
 def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) -> None:
     deal = state.deal
     seat = event.seat
-    target = next((d for d in deal.declarations if d.event == event.ref), None)
+    target = next(
+        (d for d in deal.declarations if d.event == event.ref and d.carried == event.carried),
+        None,
+    )
     if target is None or target.seat != seat:
         raise InputError(
             pointer_of("events", index, "ref"),
@@ -323,7 +326,7 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
         how, law = _LOST_BY[rule]
         problem = (
             rule,
-            f"{seat} scored the {target.name} carried from event {target.event}, but it "
+            f"{seat} scored the {target.name} carried from {_origin(target)}, but it "
             f"was lost at event {target.lost_at} ({how}{f', law {law}' if state.rubicon else ''}).",
         )
     elif state.phase is not facts.Phase.STOCK or state.remaining == 0:
@@ -459,6 +462,14 @@ def lapse_pending(state: BeziqueState, index: int) -> None:
             )
 
 
+def _origin(declaration: Declaration) -> str:
+    """Where a carried declaration was announced: its event, or the position that states it
+    (announced before the record begins)."""
+    if declaration.carried is None:
+        return f"event {declaration.event}"
+    return f"the position (event {declaration.event})"
+
+
 def _lose(
     state: BeziqueState, pending: Declaration, index: int, rule: str, why: str, basis: list[str]
 ) -> None:
@@ -468,7 +479,7 @@ def _lose(
     state.find(
         rule,
         "info",
-        f"{pending.seat}'s {pending.name} carried from event {pending.event} is lost: {why}.",
+        f"{pending.seat}'s {pending.name} carried from {_origin(pending)} is lost: {why}.",
         event=index,
         seat=pending.seat,
         trick=state.current.number if state.current is not None else None,

@@ -83,6 +83,7 @@ class Declaration:
     lost_at: int | None = None
     rule: str | None = None  # the rule broken, if illegal
     undecided: bool = False  # lawful only if a fragment's unknown cards were laid
+    carried: int | None = None  # a position's carried declaration: its index in the seat's list
 
 
 @dataclass(slots=True)

@@ -25,8 +25,8 @@ from adjudicator.games.bezique.facts import (
     TableCard,
     Trick,
 )
-from adjudicator.games.bezique.tables import COMBINATIONS, RANKS
-from adjudicator.record.bezique import BeziquePosition, TableEntry
+from adjudicator.games.bezique.tables import COMBINATIONS, RANKS, forms, value_of
+from adjudicator.record.bezique import BeziquePosition, CarriedEntry, TableEntry
 
 #: How many cards each combination has (a table entry's ``in`` groups its cards by this).
 _SIZE = {
@@ -178,6 +178,7 @@ class Positions:
         self.on_table = {s: {} for s in SEATS}
         for seat in SEATS:
             self._lay_position_table(index, seat, tables.get(seat, []))
+        self._carry(index, event.carried)
         self.count = {s: sizes[s] + len(self.table[s]) for s in SEATS}
         self.turn_up = event.turn_up
         self.current = None
@@ -224,6 +225,71 @@ class Positions:
                 group.uids.append(table_card.uid)
                 if combo.cls:
                     table_card.history.setdefault(combo.cls, []).append(group.event)
+
+    def _carry(self, index: int, carried: dict[str, list[CarriedEntry]]) -> None:
+        """The declarations announced "to score" before the position: each a ``Declaration``
+        to score, tied to its copies on the table, so that its score, its loss (laws 46-48,
+        52) and a challenge run as for one announced in the record. Why its cards must lie on
+        the table: a declaration's cards are laid down when it is announced (law 33)."""
+        problems: list[Problem] = []
+        for seat in SEATS:
+            free = list(self.table[seat])  # (the copies not yet tied to a carried declaration)
+            for n, entry in enumerate(carried.get(seat, [])):
+                where = pointer_of("events", index, "carried", seat, n)
+                name, cards = entry.combination, list(entry.cards)
+                if name in ("carte-blanche", "seven-of-trumps"):
+                    problems.append(
+                        Problem(f"{where}/combination", f"{name} is never carried to score")
+                    )
+                    continue
+                wrong = forms(name, cards, self.deal.trump, self.variant)
+                if wrong is not None or value_of(name, self.variant) is None:
+                    why = wrong or f"{name} does not score in this game"
+                    problems.append(Problem(f"{where}/cards", f"{format_cards(cards)}: {why}"))
+                    continue
+                copies: list[TableCard] = []
+                for k, card in enumerate(cards):
+                    found = sorted(
+                        (t for t in free if t.card == card),
+                        key=lambda t: (sum(len(v) for v in t.history.values()), t.uid),
+                    )
+                    if not found:
+                        problems.append(
+                            Problem(
+                                f"{where}/cards/{k}",
+                                f"{card} is not on {seat}'s table (or is another carried"
+                                " declaration's): a carried declaration's cards lie there",
+                            )
+                        )
+                        break
+                    free.remove(found[0])
+                    copies.append(found[0])
+                if len(copies) != len(cards):
+                    continue
+                declaration = Declaration(
+                    index,
+                    seat,
+                    name,
+                    name,
+                    cards,
+                    [t.uid for t in copies],
+                    self.deal.tricks[-1].number,
+                    None,
+                    0,
+                    status="to-score",
+                    carried=n,
+                )
+                self.deal.declarations.append(declaration)
+                # its place in the class history: a key of its own among the declarations
+                # before the position (two carried at one position must not share one)
+                key = -(len(self.deal.earlier) + 1)
+                self.deal.earlier[key] = declaration
+                cls = COMBINATIONS[name].cls
+                for table_card in copies:
+                    if cls:
+                        table_card.history.setdefault(cls, []).append(key)
+        if problems:
+            raise InputError.of(problems)
 
     def _unfinished(self) -> None:
         """A deal begun at a position and not played out: its result is not known."""

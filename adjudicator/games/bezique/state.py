@@ -398,7 +398,14 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         options: list[TableCard | None] = [None] if in_hand and given != "table" else []
         if on_table and given != "hand":
             options.extend(self.distinct_copies(seat, card))
+        # a deal begun at a position: the card may also be one of the unknown cards, when the
+        # hand holds no known copy (offered last: the record's copies are read first)
+        unknown = not in_hand and given != "table" and bool(self.could_hold(seat, [card]))
+        if unknown:
+            options.append(None)
         pick = options[self.choose(index, len(options))] if len(options) > 1 else options[0]
+        if pick is None and not in_hand:
+            self.materialise(seat, card)
         return ("hand", None) if pick is None else ("table", pick)
 
     def choose(self, index: int, count: int) -> int:
