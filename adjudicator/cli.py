@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click.core import Context
 from typer._click.exceptions import UsageError
+from typer.core import TyperGroup
 
 from adjudicator import InputError, __version__, catalogue
 
@@ -34,7 +36,29 @@ EXIT_CLOSED_PIPE = 141
 if TYPE_CHECKING:
     from adjudicator.writing import Folder
 
+
+class _Group(TyperGroup):
+    """Every command: a closed output (``rules | head``) ends the run quietly with 141, as a
+    program killed by SIGPIPE would (click's own handling exits 1, the code for violations)."""
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # here, not at the interpreter's exit, where it cannot be caught
+        except BrokenPipeError:
+            _quiet_closed_stdout()
+            raise typer.Exit(EXIT_CLOSED_PIPE) from None
+        return result
+
+
+def _typed_wrong(message: str) -> typer.Exit:
+    """A command typed wrong, found by the command itself: its message, and exit 64."""
+    typer.echo(message, err=True)
+    return typer.Exit(EX_USAGE)
+
+
 app = typer.Typer(
+    cls=_Group,
     add_completion=False,
     pretty_exceptions_enable=False,
     no_args_is_help=True,
@@ -344,22 +368,18 @@ def _output_folder(output: Path | None, fmt: str, single: bool) -> Folder | None
 
     if output is None:
         if fmt == "html" and not single:
-            typer.echo(
-                "check: several records in HTML need --output FOLDER (one report per record)",
-                err=True,
+            raise _typed_wrong(
+                "check: several records in HTML need --output FOLDER (one report per record)"
             )
-            raise typer.Exit(2)
         return None
     if fmt in _STREAMS:
         if output.is_dir():
-            typer.echo(f"check: --output {output} is a folder; {fmt} goes to one file", err=True)
-            raise typer.Exit(2)
+            raise _typed_wrong(f"check: --output {output} is a folder; {fmt} goes to one file")
         return None
     if not _folder_wanted(output, fmt, single):
         return None
     if output.exists() and not output.is_dir():
-        typer.echo(f"check: --output {output} must be a folder for several records", err=True)
-        raise typer.Exit(2)
+        raise _typed_wrong(f"check: --output {output} must be a folder for several records")
     output.mkdir(parents=True, exist_ok=True)
     return Folder(output, fmt)
 
@@ -509,8 +529,7 @@ def list_rules(
 ) -> None:
     """List the rule catalogue: ID and title of every rule the adjudicator can cite."""
     if game is not None and game not in catalogue.games():
-        typer.echo(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}", err=True)
-        raise typer.Exit(2)
+        raise _typed_wrong(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}")
     for rule in catalogue.rules(game):
         typer.echo(f"{rule.id:<18} {rule.title}")
 
@@ -521,8 +540,9 @@ def explain(rule_id: Annotated[str, typer.Argument(help="a rule ID, e.g. WHIST-R
     try:
         rule = catalogue.get(rule_id.strip().upper())
     except KeyError:
-        typer.echo(f"no rule {rule_id!r} in the catalogue; see 'adjudicator rules'", err=True)
-        raise typer.Exit(2) from None
+        raise _typed_wrong(
+            f"no rule {rule_id!r} in the catalogue; see 'adjudicator rules'"
+        ) from None
     books = catalogue.book_titles(rule.game)
     typer.echo(f"{rule.id}: {rule.title}")
     typer.echo(f"  {rule.statement}")

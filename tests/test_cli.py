@@ -84,6 +84,6 @@ def test_rules_lists_the_whist_catalogue_and_explain_prints_one() -> None:
     assert "ENG1900-75" in explained.stdout
 
 
-def test_explain_an_unknown_rule_exits_2() -> None:
+def test_explain_an_unknown_rule_is_a_usage_error() -> None:
     result = runner.invoke(app, ["explain", "WHIST-REVOKE-99"])
-    assert result.exit_code == 2 and "no rule" in result.stderr
+    assert result.exit_code == 64 and "no rule" in result.stderr

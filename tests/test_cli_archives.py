@@ -154,6 +154,10 @@ def test_usage_errors_have_their_own_status() -> None:
     assert runner.invoke(app, ["check", "x", "--jobs", "0"]).exit_code == EX_USAGE
     assert runner.invoke(app, ["check", "x", "--min-severity", "loud"]).exit_code == EX_USAGE
     assert runner.invoke(app, ["explain"]).exit_code == EX_USAGE
+    # found by the command itself: typed wrong all the same
+    assert runner.invoke(app, ["explain", "NO-SUCH-RULE"]).exit_code == EX_USAGE
+    assert runner.invoke(app, ["rules", "--game", "chess"]).exit_code == EX_USAGE
+    assert runner.invoke(app, ["check", "x", "-f", "jsonl", "-o", "."]).exit_code == EX_USAGE
 
 
 def test_version_and_short_help() -> None:

@@ -264,12 +264,12 @@ def test_several_records_go_one_file_each_into_the_output_folder(tmp_path: Path)
 
 def test_several_records_in_html_without_a_folder_are_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(WHIST), str(BEZIQUE), "-f", "html"])
-    assert result.exit_code == 2 and result.stdout == ""
+    assert result.exit_code == 64 and result.stdout == ""  # typed wrong (EX_USAGE)
     assert "several records in HTML need --output FOLDER" in result.stderr
     afile = tmp_path / "a.html"
     afile.write_text("keep", "utf-8")
     result = runner.invoke(app, ["check", str(WHIST), str(BEZIQUE), "-f", "html", "-o", str(afile)])
-    assert result.exit_code == 2 and "must be a folder" in result.stderr
+    assert result.exit_code == 64 and "must be a folder" in result.stderr
     assert afile.read_text("utf-8") == "keep"
 
 

@@ -223,3 +223,36 @@ def test_simulate_into_a_closed_pipe_stops_quietly_with_141() -> None:
     process.stdout.close()
     assert process.wait(LIMIT) == 141
     assert process.stderr.read() == b""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["schema", "record"],
+        ["rules"],
+        ["explain", "WHIST-REVOKE-1"],
+        ["value", "whist", "NS@3", "EW@0", "NS@4"],
+        ["convert", "fixtures/whist/clean-rubber.json", "--to", "text"],
+        ["check", "fixtures/whist/clean-rubber.json", "-f", "text"],
+        ["simulate", "whist", "--count", "1"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_every_command_into_a_closed_pipe_ends_quietly_with_141(command: list[str]) -> None:
+    """The pipe's reader is gone before the first write (``| true``): every command, however
+    little it writes, ends with 141 and nothing on stderr (click's own handling exits 1)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "adjudicator", *command],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT,
+            timeout=LIMIT,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+    assert (result.returncode, result.stderr) == (141, b"")
