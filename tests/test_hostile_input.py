@@ -160,7 +160,7 @@ def test_printable_leaves_ordinary_text_alone() -> None:
 
 def test_duplicate_keys_are_refused_wherever_python_decodes_the_json() -> None:
     """The decode in Python (a record that fails the fast path, ``convert``) refuses them; the
-    fast path of pydantic-core keeps the last (see the README's limits)."""
+    fast path sends a record to it when its keys do not add up (``test_duplicate_keys.py``)."""
     from adjudicator.record.load import decode_json
 
     with pytest.raises(InputError, match="given twice"):

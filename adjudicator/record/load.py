@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from adjudicator.cards import CARD_ERROR
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.record.envelope import AnyRecord, RecordAdapter
+from adjudicator.record.keys import keys_counted
 from adjudicator.record.lines import locate
 from adjudicator.record.refs import check_refs
 
@@ -72,6 +73,9 @@ def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
     except ValidationError:
         pass  # decode again in Python for clear messages with JSON pointers
     else:
+        colons = raw.count(":") if isinstance(raw, str) else raw.count(b":")
+        if colons != keys_counted(record):  # perhaps a key given twice: Python's decoder decides
+            decode_json(raw)
         marks = raw.encode(errors="surrogatepass") if isinstance(raw, str) else raw
         if not any(mark in marks for mark in _REF_MARKS):  # no reference to check: fast path
             return _limited(record)
@@ -93,12 +97,15 @@ def _limited(record: AnyRecord) -> AnyRecord:
 
 def _check_depth(data: Any) -> None:
     """Refuse data nested deeper than ``MAX_DEPTH`` (without recursion: a Python dict may be
-    nested far deeper than the interpreter's stack)."""
+    nested far deeper than the interpreter's stack), and objects with a key given twice."""
     stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, ())]
+    twice: list[tuple[tuple[str | int, ...], str]] = []  # (path, key), sorted at the end
     while stack:
         node, depth, path = stack.pop()
         if depth > MAX_DEPTH:
             raise InputError(pointer_of(*path[:4]), f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(node, _Twice):
+            twice.extend((path, key) for key in node.keys_twice)
         if isinstance(node, dict):
             for key, value in node.items():
                 _check_text(key, path)
@@ -107,6 +114,12 @@ def _check_depth(data: Any) -> None:
             stack.extend((value, depth + 1, (*path, i)) for i, value in enumerate(node))
         else:
             _check_text(node, path)
+    if twice:
+        problems = [
+            Problem(pointer_of(*path, key), _TWICE.format(shown(key)))
+            for path, key in sorted(twice)
+        ]
+        raise InputError.of(problems)
 
 
 def _check_text(value: Any, path: tuple[str | int, ...]) -> None:
@@ -171,21 +184,39 @@ def decode_json(raw: bytes | str) -> Any:
         raise InputError("", f"not JSON: {message}", line=exc.lineno, column=exc.colno) from None
     except RecursionError:
         raise InputError("", f"nested more than {MAX_DEPTH} levels deep") from None
-    _check_depth(data)
+    try:
+        _check_depth(data)
+    except InputError as error:
+        raise locate(error, text) from None
     return data
+
+
+#: A key given twice: JSON readers keep one of the two values in silence, so no reading of the
+#: record could be trusted.
+_TWICE = "the key {} is given twice in this object: give each key once"
+
+
+class _Twice(dict[str, Any]):
+    """An object with a key given twice, kept until the walk of ``_check_depth`` knows where it
+    is in the record (the decoder's hook sees the object, not its place)."""
+
+    keys_twice: tuple[str, ...] = ()
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object whose keys are all different: a key given twice is refused (which of the two
-    values was meant cannot be known)."""
+    """An object; one with a key given twice is marked, to be refused with its pointer."""
     data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise InputError("", f"not JSON: the key {shown(key)} is given twice in an object")
-            seen.add(key)
-    return data
+    if len(data) == len(pairs):
+        return data
+    seen: set[str] = set()
+    repeated: dict[str, None] = {}
+    for key, _ in pairs:
+        if key in seen:
+            repeated[key] = None
+        seen.add(key)
+    twice = _Twice(data)
+    twice.keys_twice = tuple(repeated)
+    return twice
 
 
 def _int(digits: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from adjudicator.record.events import MAX_NUMBER, CardField, Count, EventBase, Number, Ref, Strict
 from adjudicator.seats import Side, WhistSeat
@@ -257,11 +257,6 @@ class WhistStart(Strict):
 
     score: dict[Side, Count] = Field(default_factory=lambda: {"NS": 0, "EW": 0})
     games: list[GameWon] = Field(default_factory=list)
-
-    @field_validator("score")
-    @classmethod
-    def _both_sides(cls, value: dict[str, int]) -> dict[str, int]:
-        return {"NS": value.get("NS", 0), "EW": value.get("EW", 0)}
 
 
 class WhistPlayers(Strict):

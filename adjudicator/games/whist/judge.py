@@ -53,7 +53,8 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals):
             english=self.english,
         )
         start = record.start
-        self.position = Position(dict(start.score), [(g.winner, g.value) for g in start.games])
+        score = {side: start.score.get(side, 0) for side in ("NS", "EW")}
+        self.position = Position(score, [(g.winner, g.value) for g in start.games])
         self.marked: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
         self.last_result: dict[str, object] | None = None
         self.undetermined: list[dict[str, object]] = []  # a fragment's open questions
