@@ -54,8 +54,9 @@ def validate_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
     return _validate(raw, resolve=False)
 
 
-#: Bytes that a record with an ``id`` or a ``ref`` must contain (a key may be escaped).
-_REF_MARKS = (b'"ref"', b'"id"', b"\\u")
+#: Bytes that a record with an ``id`` or a ``ref`` must contain: the keys, or a backslash (a
+#: key may be escaped; one byte is found at memchr's speed, ``\\u`` at a tenth of it).
+_REF_MARKS = (b'"ref"', b'"id"', b"\\")
 
 
 def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
