@@ -8,7 +8,7 @@ from typing import Any
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games import bezique, rubicon, whist
-from adjudicator.games.bezique.judge import OrdinaryJudgement
+from adjudicator.games.bezique.ordinary import OrdinaryJudgement
 from adjudicator.games.bezique.state import BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.whist.state import WhistState

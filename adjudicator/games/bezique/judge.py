@@ -2,19 +2,18 @@
 
 ``score_deal`` is shared by both games: it lists every item a seat scores (declarations,
 carte blanche, sevens, brisques, the last trick, penalties) with its rule, in the order of
-the record, and compares every mark with it. ``judge_ordinary`` then carries the ordinary
-game's running score across deals to the target; Rubicon values each deal in
-``games.rubicon``.
+the record, and compares every mark with it. ``ordinary`` then carries the ordinary game's
+running score across deals to the target; Rubicon values each deal in ``games.rubicon``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import itemgetter
+from typing import cast
 
 from adjudicator.cards import CARD_TEXT, Card
-from adjudicator.engine.judgement import Judgement
-from adjudicator.findings import Finding, make_finding
+from adjudicator.findings import Finding, Severity, make_finding
+from adjudicator.games.bezique.brisques import tricks_after_penalty
 from adjudicator.games.bezique.claims import challenges, score_claims
 from adjudicator.games.bezique.facts import (
     SEATS,
@@ -23,18 +22,14 @@ from adjudicator.games.bezique.facts import (
     other,
 )
 from adjudicator.games.bezique.summary import (
-    BeziqueDealSummary,
-    BeziqueTrickRow,
     DeclarationRow,
     ScoreLine,
 )
-from adjudicator.games.bezique.tables import BRISQUE_RANKS, Variant, is_brisque
-from adjudicator.record.bezique import BeziquePosition, BeziqueRecord, BeziqueRules, RubiconRules
+from adjudicator.games.bezique.tables import Variant, is_brisque
+from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
-#: The aces and tens (BEZ-CARDS-4) as cards: a set look-up by identity, per card played.
-_BRISQUE_CARDS = frozenset(card for card in CARD_TEXT if card.rank in BRISQUE_RANKS)
 
 
 @dataclass
@@ -91,7 +86,7 @@ def score_deal(
 
     def find(
         rule: str,
-        severity: str,
+        severity: Severity,
         message: str,
         event: int,
         seat: str | None = None,
@@ -104,7 +99,7 @@ def score_deal(
                 severity,
                 message,
                 event=event,
-                deal=deal.number,  # type: ignore[arg-type]
+                deal=deal.number,
                 trick=trick,
                 seat=seat,
                 basis=basis or [],
@@ -131,14 +126,15 @@ def score_deal(
     challenged, founded = challenges(deal, find, stands_late)
     position = deal.position
     if isinstance(position, BeziquePosition):  # a deal begun part-way: its sheet so far
+        scores = cast(dict[str, int], position.scores)
         for seat in SEATS:
-            if position.scores.get(seat):
+            if scores.get(seat):
                 add(
                     seat,
                     "position",
-                    position.scores[seat],
+                    scores[seat],
                     "BEZ-SCORE-1",
-                    f"{seat} scored before the position: {position.scores[seat]}",
+                    f"{seat} scored before the position: {scores[seat]}",
                     deal.event,
                 )
 
@@ -261,11 +257,12 @@ def score_deal(
         last_number = 24
     if deal.unfinished:
         last_number = 0  # a fragment not played out: no last trick yet
-    brisques, last_trick, indeterminate = _tricks_after_penalty(
+    brisques, last_trick, indeterminate = tricks_after_penalty(
         deal, variant, penalty_mode, last_number
     )
     if isinstance(position, BeziquePosition) and position.brisques and _brisques_apart(rules):
-        brisques = {seat: brisques[seat] + position.brisques.get(seat, 0) for seat in SEATS}
+        taken = cast(dict[str, int], position.brisques)
+        brisques = {seat: brisques[seat] + taken.get(seat, 0) for seat in SEATS}
 
     # Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4) ------------------------
     if not variant.rubicon:
@@ -405,122 +402,11 @@ def _trick_before(deal: BeziqueDealFacts, event: int) -> int | None:
     return max(before, default=None)
 
 
-def _tricks_after_penalty(
-    deal: BeziqueDealFacts, variant: Variant, mode: str, last_number: int
-) -> tuple[dict[str, int], str | None, int | None]:
-    """Brisques per seat and the last trick's winner, after the end-play penalty option."""
-    error = deal.endplay_error
-    if error is None:  # the common case: every trick is its winner's
-        return _tricks_as_won(deal, variant, last_number)
-    brisques = {"A": 0, "B": 0}
-    last_winner = None
-    brisque_cards = _BRISQUE_CARDS
-    for trick in deal.tricks:
-        if not trick.winner:
-            continue
-        owner = trick.winner
-        if error is not None and trick.number >= error[0]:
-            offender = error[1]
-            if mode == "forfeit_last_tricks" and trick.endplay:
-                owner = other(offender)
-            elif mode == "french_nothing_after" and owner == offender:
-                owner = ""
-        if owner:
-            for play in trick.plays:  # a loop, not sum() over a generator: 64 tricks a deal
-                if play.card in brisque_cards:
-                    brisques[owner] += 1
-        if trick.number == last_number:
-            last_winner = owner or None
-    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
-    indeterminate = error[0] if error is not None and mode == "replay" else None
-    return brisques, last_trick, indeterminate
-
-
-def _tricks_as_won(
-    deal: BeziqueDealFacts, variant: Variant, last_number: int
-) -> tuple[dict[str, int], str | None, None]:
-    """``_tricks_after_penalty`` with no end-play error: the winner of each brisque's trick
-    listed in one comprehension and counted in C (64 tricks a Rubicon deal)."""
-    brisque_cards = _BRISQUE_CARDS
-    owners = [t.winner for t in deal.tricks for p in t.plays if p.card in brisque_cards]
-    brisques = {"A": owners.count("A"), "B": owners.count("B")}
-    last_winner = None
-    for trick in reversed(deal.tricks):  # (numbered in order: the last is found first)
-        if trick.number == last_number:
-            last_winner = trick.winner or None
-            break
-    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
-    return brisques, last_trick, None
-
-
-def _rubicon_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
-    """Laws 19-21: a player short of cards gives the last trick to his adversary."""
-    sizes = deal.wrong_size
-    short = [s for s, v in sizes.items() if v == "short"] + sorted(deal.missed_draw)
-    over = [s for s, v in sizes.items() if v == "over"]
-    if over and short:
-        return None  # law 21: neither scores it
-    if len(set(short)) == 1:
-        return other(short[0])  # law 19
-    return last_winner  # law 20: both short, the winner scores it
-
-
-# Summary rows -----------------------------------------------------------------------------------
-
-
-def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> BeziqueDealSummary:
-    """The deal's summary; rows are built as plain data and validated into the output
-    models in one pass (pydantic-core), not one model at a time."""
-    marks: list[dict[str, object]] = [  # BeziqueMark rows
-        {"event": m.event, "seat": m.seat, "item": m.item, "points": m.points} for m in deal.marks
-    ]
-    for d in deal.declarations:
-        if d.marked is not None:
-            marks.append(
-                {"event": d.event, "seat": d.seat, "item": "declaration", "points": d.marked}
-            )
-        if d.scored_by is not None and d.scored_marked is not None:
-            marks.append(
-                {
-                    "event": d.scored_by,
-                    "seat": d.seat,
-                    "item": "declaration",
-                    "points": d.scored_marked,
-                }
-            )
-    # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
-    text = CARD_TEXT
-    tricks: list[BeziqueTrickRow] = [
-        {
-            "trick": t.number,
-            "leader": t.leader,
-            "plays": [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays],
-            "winner": t.winner or "",
-            "endplay": t.endplay,
-        }
-        for t in deal.tricks
-        if t.plays  # (a position's earlier tricks: not recorded, not shown)
-    ]
-    return BeziqueDealSummary(
-        deal=deal.number,
-        event=deal.event,
-        dealer=deal.dealer,
-        hands={s: [CARD_TEXT[c] for c in deal.hands[s]] for s in SEATS},
-        turn_up=str(deal.turn_up) if deal.turn_up else None,
-        stock=[CARD_TEXT[c] for c in deal.stock] if deal.stock is not None else None,
-        trump=deal.trump.value if deal.trump else None,
-        trump_fixed_at=deal.trump_fixed_at,
-        tricks=tricks,  # type: ignore[arg-type]
-        declarations=points.rows,  # type: ignore[arg-type]
-        brisques=points.brisques,
-        last_trick=points.last_trick,
-        scores=points.lines,
-        totals=points.official,
-        totals_cards_made=points.cards_made,
-        indeterminate_from_trick=points.indeterminate_from,
-        marks=sorted(marks, key=itemgetter("event")),  # type: ignore[arg-type]
-        **extra,  # type: ignore[arg-type]
-    )
+#: The step that says a corrected result rests on a fact the record does not give.
+UNDECIDED_STEP = (
+    "  this result depends on what the record cannot decide (see undetermined): the figures"
+    " take the play as recorded, for reference only"
+)
 
 
 def early_results(replay: BeziqueReplay, basis: str) -> list[Finding]:
@@ -535,118 +421,3 @@ def early_results(replay: BeziqueReplay, basis: str) -> list[Finding]:
         )
         for index, early in replay.early_results
     ]
-
-
-# The ordinary game across deals (BEZ-SCORE-3, -4) ----------------------------------------------
-
-
-OrdinaryJudgement = Judgement[BeziqueDealSummary]
-
-#: The step that says a corrected result rests on a fact the record does not give.
-UNDECIDED_STEP = (
-    "  this result depends on what the record cannot decide (see undetermined): the figures"
-    " take the play as recorded, for reference only"
-)
-
-
-def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudgement:
-    rules = record.rules
-    findings = list(replay.findings)
-    score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}
-    steps = [f"Start: A {score['A']}, B {score['B']} (target {rules.target})"]
-    summaries = []
-    winner: str | None = None
-    games: list[dict[str, object]] = []
-    last_result: dict[str, object] | None = None
-    findings.extend(early_results(replay, "BEZ-SCORE-3"))
-    undetermined, undecided = list(replay.undetermined), False
-    for deal in replay.deals:
-        before = dict(score)
-        points = score_deal(deal, replay.variant, rules)
-        findings.extend(points.findings)
-        steps.append(
-            f"Deal {deal.number} (dealer {deal.dealer}, trumps "
-            f"{deal.trump.noun if deal.trump else 'none'}):"
-        )
-        for line in points.lines:
-            steps.append(f"  {line.text} [{line.rule}]")
-        for seat in SEATS:
-            score[seat] += points.official[seat]
-        steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
-        unknowns = position_unknowns(deal, rules, counted=True)
-        undetermined.extend(unknowns)
-        if unknowns or deal.undecided or deal.unfinished:
-            undecided = True
-            steps.append(UNDECIDED_STEP)
-        if points.indeterminate_from is not None:
-            steps.append(
-                f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
-                "error): these figures take them as played [BEZ-LAST-3]"
-            )
-        game = None
-        if winner is None and not deal.unfinished and max(score.values()) >= rules.target:
-            winner = _ordinary_winner(score, rules, before, points)
-            if winner is not None:
-                loser = other(winner)
-                value = 2 if score[loser] < rules.double_if_loser_below else 1
-                game = {"winner": winner, "value": value}
-                games.append({"winner": winner, "value": value, "score": dict(score)})
-                steps.append(
-                    f"  {winner} reach {rules.target} with {score[winner]} against "
-                    f"{score[loser]}: {winner} win"
-                    + (
-                        f" a double game (the loser under {rules.double_if_loser_below})"
-                        if value == 2
-                        else " the game"
-                    )
-                    + " [BEZ-SCORE-3]"
-                )
-        for index, result in deal.results:
-            last_result = {"winner": result.winner, "value": result.value}
-            truth = games[-1] if games else None
-            if truth is None or truth["winner"] != result.winner or truth["value"] != result.value:
-                right = (
-                    f"{truth['winner']} with a game worth {truth['value']}"
-                    if truth
-                    else f"no winner yet (A {score['A']}, B {score['B']})"
-                )
-                findings.append(
-                    make_finding(
-                        "BEZ-SCORE-5",
-                        "violation",
-                        f"The players agreed {result.winner} won (value "
-                        f"{result.value}); the rules give {right}.",
-                        event=index,
-                        deal=deal.number,
-                        basis=["BEZ-SCORE-3"],
-                    )
-                )
-        summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
-        del game
-    indeterminate = undecided or any(d.indeterminate_from_trick is not None for d in summaries)
-    corrected: dict[str, object] = {
-        "score": dict(score),
-        "winner": winner,
-        "indeterminate": indeterminate,
-    }
-    return OrdinaryJudgement(
-        findings, summaries, corrected, {"result": last_result}, steps, undetermined
-    )
-
-
-def _ordinary_winner(
-    score: dict[str, int], rules: BeziqueRules, before: dict[str, int], points: DealPoints
-) -> str | None:
-    """AMB-21: the higher at the end of the deal (a tie plays on), or, with
-    ``game_end = immediately_on_reaching``, the first to reach the target in the deal's order
-    of scoring: declarations and sevens as they were made, then the brisques, then the last
-    trick (the ruling does not date each trick's brisques)."""
-    if rules.game_end == "immediately_on_reaching":
-        running = dict(before)
-        for line in points.lines:
-            running[line.seat] += line.points
-            if running[line.seat] >= rules.target:
-                return line.seat
-    if score["A"] == score["B"]:
-        return None
-    return "A" if score["A"] > score["B"] else "B"

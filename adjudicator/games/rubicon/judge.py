@@ -11,8 +11,8 @@ from adjudicator.games.bezique.judge import (
     early_results,
     position_unknowns,
     score_deal,
-    summary,
 )
+from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
 from adjudicator.games.rubicon import scoring
 from adjudicator.record.bezique import RubiconRecord, RubiconRules

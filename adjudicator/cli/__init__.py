@@ -9,32 +9,22 @@ output was closed (a pipe to ``head``).
 from __future__ import annotations
 
 import json
-import os
 import signal
 import sys
-from collections.abc import Iterable
 from enum import StrEnum
 from itertools import chain, islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 import typer
 from typer._click.core import Context
-from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
 
 from adjudicator import InputError, __version__, catalogue
 
-#: The exit status of a command typed wrong (sysexits.h EX_USAGE), apart from 2, which
-#: means a record that cannot be judged. Click's usage errors all carry it.
-EX_USAGE = 64
-UsageError.exit_code = EX_USAGE
-#: 128 + the signal: what a shell reports for a process ended by it.
-EXIT_SIGNAL: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
-EXIT_CLOSED_PIPE = 141
-
-if TYPE_CHECKING:
-    from adjudicator.writing import Folder
+from .exits import EX_USAGE as EX_USAGE
+from .exits import EXIT_CLOSED_PIPE, EXIT_SIGNAL, Signals, quiet_closed_stdout, typed_wrong
+from .output import Output, finish, judge_all, output_folder
 
 
 class _Group(TyperGroup):
@@ -46,15 +36,9 @@ class _Group(TyperGroup):
             result = super().invoke(ctx)
             sys.stdout.flush()  # here, not at the interpreter's exit, where it cannot be caught
         except BrokenPipeError:
-            _quiet_closed_stdout()
+            quiet_closed_stdout()
             raise typer.Exit(EXIT_CLOSED_PIPE) from None
         return result
-
-
-def _typed_wrong(message: str) -> typer.Exit:
-    """A command typed wrong, found by the command itself: its message, and exit 64."""
-    typer.echo(message, err=True)
-    return typer.Exit(EX_USAGE)
 
 
 app = typer.Typer(
@@ -208,17 +192,17 @@ def check(
     workers = 1 if single else _workers(jobs)
     show = sys.stderr.isatty() if progress is None else progress
     summary = Summary()
-    folder = _output_folder(output, format.value, single)
+    folder = output_folder(output, format.value, single)
     stream = None if folder is not None else output
     try:
-        with _Output(stream) as out, _Signals() as signals:
-            stopped = _judge_all(
+        with Output(stream) as out, Signals() as signals:
+            stopped = judge_all(
                 items, single, settings, workers, show, out, summary, signals, folder
             )
     except OSError as error:
         typer.echo(f"check: cannot write {error.filename or output}: {error.strerror}", err=True)
         raise typer.Exit(2) from None
-    _finish(records, single, settings, summary, summary_file, stopped)
+    finish(records, single, settings, summary, summary_file, stopped)
 
 
 def _prefixes(values: list[str] | None) -> tuple[str, ...]:
@@ -242,277 +226,6 @@ def _workers(jobs: int | None) -> int:
     return max(1, min(jobs or cores, cores))
 
 
-def _judge_all(
-    items: Iterable[Any],
-    single: bool,
-    settings: Any,
-    workers: int,
-    show: bool,
-    out: Any,
-    summary: Any,
-    signals: _Signals,
-    folder: Folder | None = None,
-) -> int | None:
-    """Judge and write every record; the signal that stopped the run, else None. A closed
-    output ends the run quietly (exit 141)."""
-    from adjudicator.batch import run
-    from adjudicator.workers import Stopped
-
-    many_json = settings.fmt == "json-many"
-    first = True
-    write = (
-        _coloured_writer()
-        if settings.fmt == "text" and out is sys.stdout and sys.stdout.isatty()
-        else out.write
-    )
-    outcomes = run(items, settings, workers, signals.stopping)
-    try:
-        with _progress(show and not single) as advance:
-            if many_json:
-                out.write("[")
-            for outcome in outcomes:
-                summary.add(outcome)
-                if outcome.status == "unjudgeable":
-                    sys.stderr.write(outcome.error + "\n")
-                    text = _error_entries(outcome, settings.fmt)
-                elif folder is not None:  # one file per record
-                    if outcome.output:
-                        folder.write(outcome.source, outcome.output)
-                    text = ""
-                else:
-                    text = outcome.output
-                    if settings.fmt == "text" and text and not single:
-                        text = f"== {_printable(outcome.source)}\n{text}"
-                if text and many_json:
-                    text = ("\n" if first else ",\n") + text
-                    first = False
-                if text:
-                    write(text)
-                advance()
-            if many_json:
-                out.write("\n]\n")
-            out.flush()
-    except Stopped:
-        if many_json:  # the array closed: what was written stays valid JSON
-            out.write("\n]\n")
-        return signals.received
-    except BrokenPipeError:
-        _quiet_closed_stdout()
-        raise typer.Exit(EXIT_CLOSED_PIPE) from None
-    finally:
-        outcomes.close()  # the workers ended now, whatever ended the loop
-    return None
-
-
-def _error_entries(outcome: Any, fmt: str) -> str:
-    """A record not judged, in the machine formats: one object per problem, ``{source,
-    pointer, message, line}`` (a line per object in JSON Lines, array elements in JSON)."""
-    if fmt not in ("jsonl", "json-many"):
-        return ""
-    entries = [
-        json.dumps(
-            {"source": outcome.source, "pointer": pointer, "message": message}
-            | ({"line": line} if line is not None else {})
-        )
-        for pointer, message, line in outcome.problems
-    ]
-    return ("\n" if fmt == "jsonl" else ",\n").join(entries) + ("\n" if fmt == "jsonl" else "")
-
-
-def _printable(text: str) -> str:
-    from adjudicator.render.safe import printable
-
-    return printable(text)
-
-
-def _finish(
-    records: list[str],
-    single: bool,
-    settings: Any,
-    summary: Any,
-    summary_file: Path | None,
-    stopped: int | None,
-) -> None:
-    """The summary (stderr, and ``--summary FILE``), the line of a stopped run, the exit."""
-    if (not single and summary.records) or stopped:
-        sys.stderr.write(summary.table())
-    if summary_file is not None:
-        data = summary.as_json() | ({"stopped_by": signal.Signals(stopped).name} if stopped else {})
-        _write_atomically(summary_file, json.dumps(data, indent=2) + "\n")
-    if stopped:
-        name = signal.Signals(stopped).name
-        sys.stderr.write(f"stopped by {name}: {summary.records} records judged\n")
-        raise typer.Exit(EXIT_SIGNAL.get(stopped, 128 + stopped))
-    if summary.records == 0:
-        named = ", ".join(_printable(r) for r in records)
-        sys.stderr.write(f"no records found in {named}\n")
-        raise typer.Exit(2)
-    raise typer.Exit(summary.exit_code)
-
-
-#: formats written as one stream (to stdout or one file), however many records
-_STREAMS = {"json", "jsonl", "findings"}
-
-
-def _folder_wanted(output: Path | None, fmt: str, single: bool) -> bool:
-    """Whether --output names a folder of one file per record: several records in a format
-    read one record at a time (text, html, markdown), or an existing folder."""
-    if output is None or fmt in _STREAMS:
-        return False
-    return output.is_dir() or not single
-
-
-def _output_folder(output: Path | None, fmt: str, single: bool) -> Folder | None:
-    """The folder of one-file-per-record output, or None (stdout, or one file)."""
-    from adjudicator.writing import Folder
-
-    if output is None:
-        if fmt == "html" and not single:
-            raise _typed_wrong(
-                "check: several records in HTML need --output FOLDER (one report per record)"
-            )
-        return None
-    if fmt in _STREAMS:
-        if output.is_dir():
-            raise _typed_wrong(f"check: --output {output} is a folder; {fmt} goes to one file")
-        return None
-    if not _folder_wanted(output, fmt, single):
-        return None
-    if output.exists() and not output.is_dir():
-        raise _typed_wrong(f"check: --output {output} must be a folder for several records")
-    output.mkdir(parents=True, exist_ok=True)
-    return Folder(output, fmt)
-
-
-def _coloured_writer():  # type: ignore[no-untyped-def]
-    """Writes the text view in colour (suits, severities) through rich, which leaves it plain
-    when ``NO_COLOR`` is set or the terminal has no colour; only used on a terminal, so
-    piped output and archives never load rich."""
-    from adjudicator.render.colour import colour_text
-
-    console = _stdout_console()
-    return lambda text: console.print(colour_text(text), end="", soft_wrap=True)
-
-
-def _stdout_console():  # type: ignore[no-untyped-def]
-    from rich.console import Console
-
-    return Console(highlight=False)
-
-
-class _Signals:
-    """SIGINT and SIGTERM raise a flag that the run looks at between records (so an
-    interrupt is never lost inside a library, nor leaves half a line); a second one of them
-    ends the process at once."""
-
-    def __init__(self) -> None:
-        self.received: int | None = None
-        self._old: dict[int, Any] = {}
-
-    def stopping(self) -> bool:
-        return self.received is not None
-
-    def _raise(self, signum: int, frame: Any) -> None:
-        if self.received is not None:
-            os._exit(EXIT_SIGNAL.get(signum, 128 + signum))
-        self.received = signum
-
-    def __enter__(self) -> _Signals:
-        for signum in EXIT_SIGNAL:
-            self._old[signum] = signal.signal(signum, self._raise)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for signum, handler in self._old.items():
-            signal.signal(signum, handler)
-
-
-class _Output:
-    """Standard output, or ``--output FILE`` written as it comes into a temporary file beside
-    it (``writing.AtomicFile``) and renamed into place when the run ends: the file is whole or
-    absent (never half-written), and absent when nothing was written (a record not judged)."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self._file: Any = None
-        self._out: Any = None
-
-    def __enter__(self) -> Any:
-        return sys.stdout if self.path is None else self
-
-    def write(self, text: str) -> None:
-        if self._out is None:
-            from adjudicator.writing import AtomicFile
-
-            assert self.path is not None
-            file = AtomicFile(self.path)
-            self._out = file.__enter__()  # raises OSError for a folder that cannot be written
-            self._file = file
-        self._out.write(text)
-
-    def flush(self) -> None:
-        if self._out is not None:
-            self._out.flush()
-
-    def __exit__(self, kind: type[BaseException] | None, error: Any, trace: Any) -> None:
-        if self._file is None:
-            return
-        if kind is not None and issubclass(kind, typer.Exit):  # an ordinary end: keep it
-            kind, error, trace = None, None, None
-        self._file.__exit__(kind, error, trace)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    from adjudicator.writing import write_atomically
-
-    write_atomically(path, text)
-
-
-def _quiet_closed_stdout() -> None:
-    """Point standard output at /dev/null so that the interpreter's last flush does not
-    complain about the closed pipe."""
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):
-        pass
-    finally:
-        os.close(devnull)
-
-
-class _progress:
-    """A rich progress bar on stderr, or nothing."""
-
-    def __init__(self, show: bool) -> None:
-        self.show = show
-
-    def __enter__(self):  # type: ignore[no-untyped-def]
-        if not self.show:
-            return lambda: None
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        self.bar = Progress(
-            SpinnerColumn(),
-            TextColumn("{task.completed} records judged"),
-            TimeElapsedColumn(),
-            transient=True,
-            console=_stderr_console(),
-        )
-        self.bar.start()
-        task = self.bar.add_task("check", total=None)
-        return lambda: self.bar.advance(task)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.show:
-            self.bar.stop()
-
-
-def _stderr_console():  # type: ignore[no-untyped-def]
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
 @app.command()
 def schema(
     which: Annotated[SchemaName, typer.Argument(help="record or ruling")] = SchemaName.record,
@@ -529,7 +242,7 @@ def list_rules(
 ) -> None:
     """List the rule catalogue: ID and title of every rule the adjudicator can cite."""
     if game is not None and game not in catalogue.games():
-        raise _typed_wrong(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}")
+        raise typed_wrong(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}")
     for rule in catalogue.rules(game):
         typer.echo(f"{rule.id:<18} {rule.title}")
 
@@ -540,7 +253,7 @@ def explain(rule_id: Annotated[str, typer.Argument(help="a rule ID, e.g. WHIST-R
     try:
         rule = catalogue.get(rule_id.strip().upper())
     except KeyError:
-        raise _typed_wrong(
+        raise typed_wrong(
             f"no rule {rule_id!r} in the catalogue; see 'adjudicator rules'"
         ) from None
     books = catalogue.book_titles(rule.game)
@@ -633,7 +346,7 @@ def simulate(
         typer.echo(f"simulate: {error}", err=True)
         raise typer.Exit(2) from None
     except BrokenPipeError:  # `simulate ... | head`: stop quietly
-        _quiet_closed_stdout()
+        quiet_closed_stdout()
         raise typer.Exit(EXIT_CLOSED_PIPE) from None
 
 
@@ -687,7 +400,7 @@ def main() -> None:
     try:
         app()
     except BrokenPipeError:  # the output closed outside ``check`` (``schema | head``)
-        _quiet_closed_stdout()
+        quiet_closed_stdout()
         sys.exit(EXIT_CLOSED_PIPE)
     except KeyboardInterrupt:  # Ctrl-C before ``check`` watches for it, or in another command
         sys.stderr.write("stopped by SIGINT\n")

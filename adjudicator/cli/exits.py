@@ -1,0 +1,66 @@
+"""How a command ends: the exit codes beyond 0, 1 and 2, a command typed wrong, a closed
+output, SIGINT and SIGTERM. Apart from the commands, which all share them.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any
+
+import typer
+from typer._click.exceptions import UsageError
+
+#: The exit status of a command typed wrong (sysexits.h EX_USAGE), apart from 2, which
+#: means a record that cannot be judged. Click's usage errors all carry it.
+EX_USAGE = 64
+UsageError.exit_code = EX_USAGE
+#: 128 + the signal: what a shell reports for a process ended by it.
+EXIT_SIGNAL: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
+EXIT_CLOSED_PIPE = 141
+
+
+def typed_wrong(message: str) -> typer.Exit:
+    """A command typed wrong, found by the command itself: its message, and exit 64."""
+    typer.echo(message, err=True)
+    return typer.Exit(EX_USAGE)
+
+
+class Signals:
+    """SIGINT and SIGTERM raise a flag that the run looks at between records (so an
+    interrupt is never lost inside a library, nor leaves half a line); a second one of them
+    ends the process at once."""
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._old: dict[int, Any] = {}
+
+    def stopping(self) -> bool:
+        return self.received is not None
+
+    def _raise(self, signum: int, frame: Any) -> None:
+        if self.received is not None:
+            os._exit(EXIT_SIGNAL.get(signum, 128 + signum))
+        self.received = signum
+
+    def __enter__(self) -> Signals:
+        for signum in EXIT_SIGNAL:
+            self._old[signum] = signal.signal(signum, self._raise)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for signum, handler in self._old.items():
+            signal.signal(signum, handler)
+
+
+def quiet_closed_stdout() -> None:
+    """Point standard output at /dev/null so that the interpreter's last flush does not
+    complain about the closed pipe."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)

@@ -1,0 +1,74 @@
+"""Who holds the brisques and the last trick of a deal, after any end-play penalty.
+
+Apart from the deal's score because it runs over every card played (64 tricks a Rubicon
+deal): kept to one pass, counted in C where it can be.
+"""
+
+from __future__ import annotations
+
+from adjudicator.cards import CARD_TEXT
+from adjudicator.games.bezique.facts import BeziqueDealFacts, other
+from adjudicator.games.bezique.tables import BRISQUE_RANKS, Variant
+
+#: The aces and tens (BEZ-CARDS-4) as cards: a set look-up by identity, per card played.
+_BRISQUE_CARDS = frozenset(card for card in CARD_TEXT if card.rank in BRISQUE_RANKS)
+
+
+def tricks_after_penalty(
+    deal: BeziqueDealFacts, variant: Variant, mode: str, last_number: int
+) -> tuple[dict[str, int], str | None, int | None]:
+    """Brisques per seat and the last trick's winner, after the end-play penalty option."""
+    error = deal.endplay_error
+    if error is None:  # the common case: every trick is its winner's
+        return _tricks_as_won(deal, variant, last_number)
+    brisques = {"A": 0, "B": 0}
+    last_winner = None
+    brisque_cards = _BRISQUE_CARDS
+    for trick in deal.tricks:
+        if not trick.winner:
+            continue
+        owner = trick.winner
+        if error is not None and trick.number >= error[0]:
+            offender = error[1]
+            if mode == "forfeit_last_tricks" and trick.endplay:
+                owner = other(offender)
+            elif mode == "french_nothing_after" and owner == offender:
+                owner = ""
+        if owner:
+            for play in trick.plays:  # a loop, not sum() over a generator: 64 tricks a deal
+                if play.card in brisque_cards:
+                    brisques[owner] += 1
+        if trick.number == last_number:
+            last_winner = owner or None
+    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
+    indeterminate = error[0] if error is not None and mode == "replay" else None
+    return brisques, last_trick, indeterminate
+
+
+def _tricks_as_won(
+    deal: BeziqueDealFacts, variant: Variant, last_number: int
+) -> tuple[dict[str, int], str | None, None]:
+    """``tricks_after_penalty`` with no end-play error: the winner of each brisque's trick
+    listed in one comprehension and counted in C (64 tricks a Rubicon deal)."""
+    brisque_cards = _BRISQUE_CARDS
+    owners = [t.winner for t in deal.tricks for p in t.plays if p.card in brisque_cards]
+    brisques = {"A": owners.count("A"), "B": owners.count("B")}
+    last_winner = None
+    for trick in reversed(deal.tricks):  # (numbered in order: the last is found first)
+        if trick.number == last_number:
+            last_winner = trick.winner or None
+            break
+    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
+    return brisques, last_trick, None
+
+
+def _rubicon_last(deal: BeziqueDealFacts, last_winner: str | None) -> str | None:
+    """Laws 19-21: a player short of cards gives the last trick to his adversary."""
+    sizes = deal.wrong_size
+    short = [s for s, v in sizes.items() if v == "short"] + sorted(deal.missed_draw)
+    over = [s for s, v in sizes.items() if v == "over"]
+    if over and short:
+        return None  # law 21: neither scores it
+    if len(set(short)) == 1:
+        return other(short[0])  # law 19
+    return last_winner  # law 20: both short, the winner scores it

@@ -1,0 +1,124 @@
+"""The ordinary game of Bézique across deals: the running score to the target, the winner and
+the value of the game (BEZ-SCORE-3, -4); each deal is scored by ``judge.score_deal``.
+"""
+
+from __future__ import annotations
+
+from adjudicator.engine.judgement import Judgement
+from adjudicator.findings import make_finding
+from adjudicator.games.bezique.facts import SEATS, BeziqueReplay, other
+from adjudicator.games.bezique.judge import (
+    UNDECIDED_STEP,
+    DealPoints,
+    early_results,
+    position_unknowns,
+    score_deal,
+)
+from adjudicator.games.bezique.summarise import summary
+from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.record.bezique import BeziqueRecord, BeziqueRules
+
+OrdinaryJudgement = Judgement[BeziqueDealSummary]
+
+
+def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudgement:
+    rules = record.rules
+    findings = list(replay.findings)
+    score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}
+    steps = [f"Start: A {score['A']}, B {score['B']} (target {rules.target})"]
+    summaries = []
+    winner: str | None = None
+    games: list[dict[str, object]] = []
+    last_result: dict[str, object] | None = None
+    findings.extend(early_results(replay, "BEZ-SCORE-3"))
+    undetermined, undecided = list(replay.undetermined), False
+    for deal in replay.deals:
+        before = dict(score)
+        points = score_deal(deal, replay.variant, rules)
+        findings.extend(points.findings)
+        steps.append(
+            f"Deal {deal.number} (dealer {deal.dealer}, trumps "
+            f"{deal.trump.noun if deal.trump else 'none'}):"
+        )
+        for line in points.lines:
+            steps.append(f"  {line.text} [{line.rule}]")
+        for seat in SEATS:
+            score[seat] += points.official[seat]
+        steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
+        unknowns = position_unknowns(deal, rules, counted=True)
+        undetermined.extend(unknowns)
+        if unknowns or deal.undecided or deal.unfinished:
+            undecided = True
+            steps.append(UNDECIDED_STEP)
+        if points.indeterminate_from is not None:
+            steps.append(
+                f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
+                "error): these figures take them as played [BEZ-LAST-3]"
+            )
+        game = None
+        if winner is None and not deal.unfinished and max(score.values()) >= rules.target:
+            winner = _ordinary_winner(score, rules, before, points)
+            if winner is not None:
+                loser = other(winner)
+                value = 2 if score[loser] < rules.double_if_loser_below else 1
+                game = {"winner": winner, "value": value}
+                games.append({"winner": winner, "value": value, "score": dict(score)})
+                steps.append(
+                    f"  {winner} reach {rules.target} with {score[winner]} against "
+                    f"{score[loser]}: {winner} win"
+                    + (
+                        f" a double game (the loser under {rules.double_if_loser_below})"
+                        if value == 2
+                        else " the game"
+                    )
+                    + " [BEZ-SCORE-3]"
+                )
+        for index, result in deal.results:
+            last_result = {"winner": result.winner, "value": result.value}
+            truth = games[-1] if games else None
+            if truth is None or truth["winner"] != result.winner or truth["value"] != result.value:
+                right = (
+                    f"{truth['winner']} with a game worth {truth['value']}"
+                    if truth
+                    else f"no winner yet (A {score['A']}, B {score['B']})"
+                )
+                findings.append(
+                    make_finding(
+                        "BEZ-SCORE-5",
+                        "violation",
+                        f"The players agreed {result.winner} won (value "
+                        f"{result.value}); the rules give {right}.",
+                        event=index,
+                        deal=deal.number,
+                        basis=["BEZ-SCORE-3"],
+                    )
+                )
+        summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
+        del game
+    indeterminate = undecided or any(d.indeterminate_from_trick is not None for d in summaries)
+    corrected: dict[str, object] = {
+        "score": dict(score),
+        "winner": winner,
+        "indeterminate": indeterminate,
+    }
+    return OrdinaryJudgement(
+        findings, summaries, corrected, {"result": last_result}, steps, undetermined
+    )
+
+
+def _ordinary_winner(
+    score: dict[str, int], rules: BeziqueRules, before: dict[str, int], points: DealPoints
+) -> str | None:
+    """AMB-21: the higher at the end of the deal (a tie plays on), or, with
+    ``game_end = immediately_on_reaching``, the first to reach the target in the deal's order
+    of scoring: declarations and sevens as they were made, then the brisques, then the last
+    trick (the ruling does not date each trick's brisques)."""
+    if rules.game_end == "immediately_on_reaching":
+        running = dict(before)
+        for line in points.lines:
+            running[line.seat] += line.points
+            if running[line.seat] >= rules.target:
+                return line.seat
+    if score["A"] == score["B"]:
+        return None
+    return "A" if score["A"] > score["B"] else "B"

@@ -1,0 +1,68 @@
+"""A Bézique deal's summary, built from its facts and points for the ruling (both games).
+
+Apart from the judging: it only copies what was judged into the summary's rows.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+
+from adjudicator.cards import CARD_TEXT
+from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts
+from adjudicator.games.bezique.judge import DealPoints
+from adjudicator.games.bezique.summary import BeziqueDealSummary, BeziqueTrickRow
+
+
+def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> BeziqueDealSummary:
+    """The deal's summary; rows are built as plain data and validated into the output
+    models in one pass (pydantic-core), not one model at a time."""
+    marks: list[dict[str, object]] = [  # BeziqueMark rows
+        {"event": m.event, "seat": m.seat, "item": m.item, "points": m.points} for m in deal.marks
+    ]
+    for d in deal.declarations:
+        if d.marked is not None:
+            marks.append(
+                {"event": d.event, "seat": d.seat, "item": "declaration", "points": d.marked}
+            )
+        if d.scored_by is not None and d.scored_marked is not None:
+            marks.append(
+                {
+                    "event": d.scored_by,
+                    "seat": d.seat,
+                    "item": "declaration",
+                    "points": d.scored_marked,
+                }
+            )
+    # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
+    text = CARD_TEXT
+    tricks: list[BeziqueTrickRow] = [
+        {
+            "trick": t.number,
+            "leader": t.leader,
+            "plays": [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays],
+            "winner": t.winner or "",
+            "endplay": t.endplay,
+        }
+        for t in deal.tricks
+        if t.plays  # (a position's earlier tricks: not recorded, not shown)
+    ]
+    return BeziqueDealSummary(
+        deal=deal.number,
+        event=deal.event,
+        dealer=deal.dealer,
+        hands={s: [CARD_TEXT[c] for c in deal.hands[s]] for s in SEATS},
+        turn_up=str(deal.turn_up) if deal.turn_up else None,
+        stock=[CARD_TEXT[c] for c in deal.stock] if deal.stock is not None else None,
+        trump=deal.trump.value if deal.trump else None,
+        trump_fixed_at=deal.trump_fixed_at,
+        tricks=tricks,
+        declarations=points.rows,  # type: ignore[arg-type]
+        brisques=points.brisques,
+        last_trick=points.last_trick,
+        scores=points.lines,
+        totals=points.official,
+        totals_cards_made=points.cards_made,
+        indeterminate_from_trick=points.indeterminate_from,
+        marks=sorted(marks, key=itemgetter("event")),  # type: ignore[arg-type]
+        **extra,  # type: ignore[arg-type]
+    )
