@@ -21,10 +21,15 @@ from typer._click.core import Context
 from typer.core import TyperGroup
 
 from adjudicator import InputError, __version__, catalogue
-
-from .exits import EX_USAGE as EX_USAGE
-from .exits import EXIT_CLOSED_PIPE, EXIT_SIGNAL, Signals, quiet_closed_stdout, typed_wrong
-from .output import Output, finish, judge_all, output_folder
+from adjudicator.cli.exits import EX_USAGE as EX_USAGE
+from adjudicator.cli.exits import (
+    EXIT_CLOSED_PIPE,
+    EXIT_SIGNAL,
+    Signals,
+    quiet_closed_stdout,
+    typed_wrong,
+)
+from adjudicator.cli.output import Output, finish, judge_all, output_folder
 
 
 class _Group(TyperGroup):

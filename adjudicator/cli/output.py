@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING, Any, cast
 
 import typer
 
-from .exits import EXIT_CLOSED_PIPE, EXIT_SIGNAL, Signals, quiet_closed_stdout, typed_wrong
+from adjudicator.cli.exits import (
+    EXIT_CLOSED_PIPE,
+    EXIT_SIGNAL,
+    Signals,
+    quiet_closed_stdout,
+    typed_wrong,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
