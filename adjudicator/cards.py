@@ -72,6 +72,7 @@ class Card:
     _pool: ClassVar[dict[tuple[str, Suit], Card]] = {}
     rank: str
     suit: Suit
+    _text: str  # the canonical text (``value``, ``str``)
 
     def __new__(cls, rank: str, suit: Suit | str | None = None) -> Card:
         """``Card("Q", "S")``, or one text as ``Card.parse`` reads it: ``Card("qs")``.

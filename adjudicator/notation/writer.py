@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from adjudicator.notation.fields import DEAL_FIELDS, POSITION_FIELDS, events_of
 from adjudicator.notation.reader import STRING_KEYS
@@ -254,7 +254,7 @@ def _carried_lines(carried: Any, seats: Sequence[str]) -> list[str]:
     return lines
 
 
-def _all_cards(cards: Any) -> bool:
+def _all_cards(cards: Any) -> TypeGuard[list[str]]:
     return (
         isinstance(cards, list)
         and bool(cards)
@@ -264,7 +264,7 @@ def _all_cards(cards: Any) -> bool:
 
 def _keyed(values: dict[str, Any]) -> list[str]:
     """``key=value`` words; the id as ``@label``, a ref as ``ref=#17`` or ``ref=@label``."""
-    words = []
+    words: list[str] = []
     for key, value in values.items():
         if key == "id" and isinstance(value, str) and LABEL.fullmatch(value):
             words.insert(0, "@" + value)

@@ -29,6 +29,11 @@ Combination = Literal[
 # Events ------------------------------------------------------------------------------
 
 
+def _no_score() -> dict[BeziqueSeat, int]:
+    """Both seats at 0 (a ``default_factory``: typed, which a lambda here cannot be)."""
+    return {"A": 0, "B": 0}
+
+
 class BeziqueDeal(EventBase):
     """A new deal: both hands, the turn-up (ordinary game) and optionally the stock."""
 
@@ -95,7 +100,7 @@ class BeziquePosition(EventBase):
         " both draw); true: both have drawn",
     )
     scores: dict[BeziqueSeat, Annotated[int, Field(ge=0)]] = Field(
-        default_factory=lambda: {"A": 0, "B": 0},
+        default_factory=_no_score,
         description="the points each seat has scored so far in this deal",
     )
     tables: dict[BeziqueSeat, list[TableEntry | CardField]] = Field(
@@ -316,7 +321,7 @@ class RubiconRules(Strict):
 class BeziqueStart(Strict):
     """Ordinary game: points carried from earlier deals toward the target."""
 
-    score: dict[BeziqueSeat, Count] = Field(default_factory=lambda: {"A": 0, "B": 0})
+    score: dict[BeziqueSeat, Count] = Field(default_factory=_no_score)
 
 
 class BeziquePlayers(Strict):

@@ -276,9 +276,11 @@ def _problem(error: Any, data: Any) -> Problem:
     node: Any = data
     loc = error["loc"]
     for position, part in enumerate(loc):
-        if (isinstance(node, dict) and isinstance(part, str) and part in node) or (
-            isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        ):
+        # (two branches, not one ``or``: each narrows ``node`` and ``part`` together)
+        if isinstance(node, dict) and isinstance(part, str) and part in node:  # noqa: SIM114
+            parts.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             parts.append(part)
             node = node[part]
         elif (

@@ -11,9 +11,12 @@ validation, so the games read integer refs only.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InputError, Problem, pointer_of
+
+if TYPE_CHECKING:
+    from adjudicator.record.envelope import AnyRecord
 
 #: What an event of each kind may name with ``ref``: (game family, type, kind or ``for``) ->
 #: the events it may point at, as (type, must carry points). An event whose key is absent
@@ -151,7 +154,7 @@ def _carried(index: int, event: Any, pointed: Any, named: str) -> list[Problem]:
     return []
 
 
-def check_refs(record: Any, resolve: bool) -> Any:
+def check_refs(record: AnyRecord, resolve: bool) -> AnyRecord:
     """The record with its references checked (``InputError`` with every problem) and, if
     ``resolve``, every ``ref`` by id replaced by the index of the event it names."""
     events = record.events

@@ -252,10 +252,15 @@ class GameWon(Strict):
     value: Count
 
 
+def _no_score() -> dict[Side, int]:
+    """Both sides at 0 (a ``default_factory``: typed, which a lambda here cannot be)."""
+    return {"NS": 0, "EW": 0}
+
+
 class WhistStart(Strict):
     """The position when the record begins: the game in progress and the rubber's games."""
 
-    score: dict[Side, Count] = Field(default_factory=lambda: {"NS": 0, "EW": 0})
+    score: dict[Side, Count] = Field(default_factory=_no_score)
     games: list[GameWon] = Field(default_factory=list)
 
 

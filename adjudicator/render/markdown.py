@@ -102,7 +102,7 @@ def _trick_table(rows: Sequence[Mapping[str, Any]], seats: Sequence[str]) -> lis
 
 def _whist_deal(deal: WhistDealSummary) -> list[str]:
     lines = [f"## Deal {deal.deal}: dealer {deal.dealer}, trump card {deal.trump}", ""]
-    lines += _trick_table(deal.tricks, WHIST_SEATS)  # type: ignore[arg-type]
+    lines += _trick_table(deal.tricks, WHIST_SEATS)
     won, after = deal.tricks_won, deal.tricks_after_penalty
     lines += ["", f"Tricks: NS {won['NS']}, EW {won['EW']}."]
     if after != won:
@@ -113,7 +113,7 @@ def _whist_deal(deal: WhistDealSummary) -> list[str]:
 def _bezique_deal(deal: BeziqueDealSummary) -> list[str]:
     turn_up = f", turn-up {deal.turn_up}" if deal.turn_up else ""
     lines = [f"## Deal {deal.deal}: dealer {deal.dealer}{turn_up}", ""]
-    return lines + _trick_table(deal.tricks, ("A", "B"))  # type: ignore[arg-type]
+    return lines + _trick_table(deal.tricks, ("A", "B"))
 
 
 def _score(ruling: Ruling) -> list[str]:
@@ -124,11 +124,11 @@ def _score(ruling: Ruling) -> list[str]:
     marked: dict[tuple[str, str], int] = {}
     for deal in ruling.deals:
         if isinstance(deal, WhistDealSummary):
-            for item in deal.scores:
-                given[item.side, item.item] = given.get((item.side, item.item), 0) + item.points
-            for mark in deal.marks:
-                key = (mark.side, mark.for_)
-                marked[key] = marked.get(key, 0) + mark.points
+            for row in deal.scores:
+                given[row.side, row.item] = given.get((row.side, row.item), 0) + row.points
+            for wm in deal.marks:
+                key = (wm.side, wm.for_)
+                marked[key] = marked.get(key, 0) + wm.points
         else:
             for line in deal.scores:
                 key = (line.seat, line.item)

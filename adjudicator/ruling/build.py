@@ -15,7 +15,7 @@ from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.whist import WhistRecord, WhistRules
-from adjudicator.ruling.decision import Claim, decide
+from adjudicator.ruling.decision import decide
 from adjudicator.ruling.model import (
     AgreedResult,
     BeziqueClaimed,
@@ -27,6 +27,7 @@ from adjudicator.ruling.model import (
     WhistClaimed,
     WhistCorrected,
 )
+from adjudicator.ruling.sentences import Claim
 
 
 def adjudicate(record: AnyRecord) -> Ruling:

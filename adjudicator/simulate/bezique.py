@@ -119,10 +119,10 @@ def generate_deal(
     seed: int,
     *,
     dealer: str = "A",
-    start: dict | None = None,
+    start: dict[str, Any] | None = None,
     include_stock: bool = True,
-    players: dict | None = None,
-) -> dict:
+    players: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """One complete deal of ``game`` as a hand-record/1 dict; the same seed gives the same dict."""
     if game not in SPECS:
         raise ValueError(f"game must be one of {', '.join(SPECS)}, got {game!r}")
@@ -178,7 +178,7 @@ class _Simulation:
 
     # ---- the course of the deal ----------------------------------------------------------
 
-    def run(self, include_stock: bool, start: dict | None) -> list[dict[str, Any]]:
+    def run(self, include_stock: bool, start: dict[str, Any] | None) -> list[dict[str, Any]]:
         self._deal(include_stock)
         leader = self.pone  # BEZ-PLAY-1: the non-dealer leads first
         while self.seats[leader].held:
@@ -212,9 +212,9 @@ class _Simulation:
         if self.turn_up is not None and self.turn_up.card.rank == "7":  # BEZ-DEAL-3
             self.sevens_scored.add(self.turn_up.uid)
             self._mark(self.seats[self.dealer], 10, "seven")
-        for seat in self.seats.values():
-            if not self.ordinary and not any(p.card.rank in COURT_RANKS for p in seat.hand):
-                seat.carte_blanche = "due"  # RUB-CB-1
+        for player in self.seats.values():
+            if not self.ordinary and not any(p.card.rank in COURT_RANKS for p in player.hand):
+                player.carte_blanche = "due"  # RUB-CB-1
         if self.seats[self.pone].carte_blanche == "due":  # RUB-CB-2: the pone shows it at once
             self._carte_blanche(self.seats[self.pone], self.seats[self.pone].hand)
 
@@ -245,7 +245,7 @@ class _Simulation:
             self._mark(winner, 10 * brisques, "brisques")
         return winner, loser
 
-    def _result(self, start: dict | None) -> None:
+    def _result(self, start: dict[str, Any] | None) -> None:
         if not self.ordinary:  # RUB-GAME-6; brisques are counted only when the laws say so
             raw = {s: self.seats[s].points for s in SEATS}
             brisques = {s: sum(c.rank in BRISQUE_RANKS for c in self.seats[s].won) for s in SEATS}

@@ -59,7 +59,7 @@ class NoPlace(ValueError):
     """The deal offers no place for this kind of irregularity (try another deal)."""
 
 
-def inject(record: dict, kind: str, seed: int) -> dict:
+def inject(record: dict[str, Any], kind: str, seed: int) -> dict[str, Any]:
     """A copy of ``record`` (a generated deal) with one irregularity of ``kind`` planted.
 
     ``seed`` chooses among the places the deal offers; raise ``NoPlace`` when there is none.
@@ -81,7 +81,7 @@ def inject(record: dict, kind: str, seed: int) -> dict:
     return spoilt
 
 
-def generate_injected(game: str, seed: int, kind: str, **kwargs: Any) -> dict:
+def generate_injected(game: str, seed: int, kind: str, **kwargs: Any) -> dict[str, Any]:
     """``generate_deal(game, s, **kwargs)`` spoilt by ``inject(..., kind, s)``, for the first
     seed ``s = seed, seed + 1, ...`` whose deal offers a place for ``kind``."""
     if kind not in INJECTIONS:
@@ -100,8 +100,8 @@ def generate_injected(game: str, seed: int, kind: str, **kwargs: Any) -> dict:
 @dataclass(eq=False)
 class _Trick:
     number: int
-    lead: dict
-    reply: dict
+    lead: dict[str, Any]
+    reply: dict[str, Any]
     leader: str
     winner: str
     endplay: bool
@@ -125,7 +125,7 @@ class _Scan:
     held: dict[int, dict[str, Counter[str]]] = field(default_factory=dict)  # id(play) -> before
     from_table: dict[int, tuple[bool, int]] = field(default_factory=dict)  # id(play) -> (?, copies)
     stock_left: dict[int, int] = field(default_factory=dict)  # id(event) -> cards left before it
-    trump_fixer: dict | None = None  # Rubicon: the declaration that made trumps
+    trump_fixer: dict[str, Any] | None = None  # Rubicon: the declaration that made trumps
 
 
 def _other(seat: str) -> str:
@@ -136,7 +136,7 @@ def _suit(name: str) -> Suit:
     return Suit(name[-1])
 
 
-def _scan(record: dict) -> _Scan:
+def _scan(record: dict[str, Any]) -> _Scan:
     spec = SPECS[record["game"]]
     events = record["events"]
     deal = events[0]
@@ -147,7 +147,7 @@ def _scan(record: dict) -> _Scan:
     last_card = deal.get("turn_up")
     stock = list(deal.get("stock", []))  # top first; the turn-up (or its seven) comes last
     trump = _suit(last_card) if last_card else None
-    lead: dict | None = None
+    lead: dict[str, Any] | None = None
     for event in events[1:]:
         scan.stock_left[id(event)] = left
         kind, seat = event["type"], event.get("seat", "")
@@ -196,9 +196,9 @@ class _Edit:
     """The spoilt record under edit: events are inserted and moved by identity, and every
     ``ref`` (a declaration's index) follows its declaration when indices shift."""
 
-    def __init__(self, record: dict) -> None:
+    def __init__(self, record: dict[str, Any]) -> None:
         self.record = record
-        self.events: list[dict] = record["events"]
+        self.events: list[dict[str, Any]] = record["events"]
         self.game = record["game"]
         self.ordinary = self.game == "bezique"
         self.scan = _scan(record)
@@ -206,18 +206,18 @@ class _Edit:
         self.uncounted = {s: 0 for s in SEATS}  # marks the rules do not count
         self.added = {s: 0 for s in SEATS}  # points the rules add that no mark shows
 
-    def index(self, event: dict) -> int:
+    def index(self, event: dict[str, Any]) -> int:
         return next(i for i, e in enumerate(self.events) if e is event)
 
-    def insert(self, at: int, event: dict) -> dict:
+    def insert(self, at: int, event: dict[str, Any]) -> dict[str, Any]:
         self.events.insert(at, event)
         return event
 
-    def move_after(self, event: dict, anchor: dict) -> None:
+    def move_after(self, event: dict[str, Any], anchor: dict[str, Any]) -> None:
         self.events.pop(self.index(event))
         self.events.insert(self.index(anchor) + 1, event)
 
-    def refer(self, referrer: dict, target: dict) -> None:
+    def refer(self, referrer: dict[str, Any], target: dict[str, Any]) -> None:
         self.refs.append((referrer, target))
 
     def finish(self) -> None:
@@ -238,7 +238,7 @@ class _Edit:
             taken[trick.winner] += sum(c[:-1] in BRISQUE_RANKS for c in trick.cards)
         return taken
 
-    def result(self, brisques: dict[str, int] | None = None) -> dict | None:
+    def result(self, brisques: dict[str, int] | None = None) -> dict[str, Any] | None:
         marks = {s: self.added[s] - self.uncounted[s] for s in SEATS}
         for event in self.events:
             if event["type"] in ("score", "declare", "exchange") and "points" in event:
@@ -259,7 +259,7 @@ class _Edit:
 
     # ---- places ----------------------------------------------------------------------------
 
-    def window(self, trick: _Trick) -> list[dict]:
+    def window(self, trick: _Trick) -> list[dict[str, Any]]:
         """The events after a stock trick and before the next lead: marks, declarations, draws."""
         start = self.index(trick.reply) + 1
         end = start
@@ -267,7 +267,7 @@ class _Edit:
             end += 1
         return self.events[start:end]
 
-    def scored_declarations(self) -> list[dict]:
+    def scored_declarations(self) -> list[dict[str, Any]]:
         return [
             e
             for e in self.events
@@ -276,7 +276,7 @@ class _Edit:
             and e.get("points") is not None
         ]
 
-    def later_same_class(self, declaration: dict) -> bool:
+    def later_same_class(self, declaration: dict[str, Any]) -> bool:
         """Whether the seat declares again in the class later: a declaration built on this
         one, whose lawfulness may depend on it (BEZ-COMBO-4..7, laws 34-38)."""
         at, cls = self.index(declaration), CLASS_OF[declaration["combination"]]
@@ -288,10 +288,10 @@ class _Edit:
         )
 
 
-_Expect = list[tuple[str, dict]]
+_Expect = list[tuple[str, dict[str, Any]]]
 
 
-def _choose(rng: random.Random, places: list, what: str) -> Any:
+def _choose(rng: random.Random, places: list[Any], what: str) -> Any:
     if not places:
         raise NoPlace(f"no place for {what}")
     return rng.choice(places)
@@ -341,6 +341,8 @@ def _declaration_after_stock_exhausted(edit: _Edit, rng: random.Random) -> _Expe
     he holds, one he has not declared in its line before if there is one (else one he has:
     "any declaration" once the stock is exhausted is BEZ-DECL-6 before anything else)."""
     scan = edit.scan
+    places: list[tuple[_Trick, str, str, list[str]]]
+    again: list[tuple[_Trick, str, str, list[str]]]
     places, again = [], []
     ends = [t for t in scan.tricks if t.endplay]
     before = [t for t in scan.tricks if not t.endplay][-1:] + ends[:-1]
@@ -428,7 +430,7 @@ def _swap_keeps_the_rest(scan: _Scan, tricks: list[_Trick], seat: str, x: str, y
     """After the swap the seat holds x instead of y up to the last of ``tricks``, where it
     plays x instead of y: every reply must stay lawful and every winner the same."""
 
-    def swapped(play: dict) -> Counter[str]:
+    def swapped(play: dict[str, Any]) -> Counter[str]:
         hand = scan.held[id(play)][seat].copy()
         hand[y] -= 1
         hand[x] += 1
@@ -509,7 +511,7 @@ def _scoring_card_played(edit: _Edit, rng: random.Random) -> _Expect:
     return [("BEZ-DECL-5", score)]
 
 
-def _won_after_a_card_played(edit: _Edit, declaration: dict) -> list[_Trick]:
+def _won_after_a_card_played(edit: _Edit, declaration: dict[str, Any]) -> list[_Trick]:
     """The stock tricks the declarer wins after playing a card of the declaration from the
     table, when it was the only copy there (so it is the combination's own card), and before
     he declares again in the class with one of its cards (which could build on it or absorb
@@ -534,7 +536,7 @@ def _won_after_a_card_played(edit: _Edit, declaration: dict) -> list[_Trick]:
     return won
 
 
-def _either_reading(edit: _Edit, declaration: dict, brisques: dict[str, int]) -> bool:
+def _either_reading(edit: _Edit, declaration: dict[str, Any], brisques: dict[str, int]) -> bool:
     """Rubicon: whether an unchallenged score of a forfeited combination stands (law 50,
     ``law50_scope = all_declaration_errors``) or counts nothing (law 46) is not settled by
     the rulings page; plant it only where both readings give the same result. The deal

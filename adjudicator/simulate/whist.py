@@ -54,7 +54,7 @@ def generate_record(
         raise ValueError(f"code must be one of {', '.join(CODE_PRESETS)}, got {code!r}")
     if inject is not None and inject not in INJECTIONS:
         raise ValueError(f"inject must be one of {', '.join(INJECTIONS)}, got {inject!r}")
-    preset = CODE_PRESETS[code]  # type: ignore[index]
+    preset = CODE_PRESETS[code]
     if inject == "honours-at-four" and not preset["honours_counted"]:
         raise ValueError(f"honours-at-four needs honours, which {code} does not count")
     deal = _Deal(random.Random(seed), preset, inject)
@@ -158,7 +158,7 @@ class _Deal:
         self.rng.shuffle(deck)
         order = [left_of(self.dealer)]  # type: ignore[arg-type]
         while len(order) < 4:
-            order.append(left_of(order[-1]))  # type: ignore[arg-type]
+            order.append(left_of(order[-1]))
         self.hands: dict[str, list[Card]] = {s: deck[i::4] for i, s in enumerate(order)}
         self.dealt = {s: list(cards) for s, cards in self.hands.items()}
         self.trump_card = deck[-1]
@@ -166,7 +166,7 @@ class _Deal:
 
     def _honours_held(self) -> dict[str, int]:
         """Trump A K Q J per side as dealt, the turn-up the dealer's (WHIST-HONOURS-2)."""
-        held = dict.fromkeys(SIDES, 0)
+        held: dict[str, int] = dict.fromkeys(SIDES, 0)
         for seat, cards in self.dealt.items():
             held[side_of(seat)] += sum(c.suit == self.trump and c.rank in HONOURS for c in cards)
         return held
@@ -191,7 +191,7 @@ class _Deal:
         (WHIST-PLAY-2, -4). Returns the tricks won by each side."""
         self.played: set[Card] = set()
         self.first_led: dict[str, Suit] = {}
-        won = dict.fromkeys(SIDES, 0)
+        won: dict[str, int] = dict.fromkeys(SIDES, 0)
         leader = left_of(self.dealer)  # type: ignore[arg-type]
         for number in range(1, 14):
             trick: list[tuple[str, Card]] = []

@@ -20,9 +20,10 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+from adjudicator.games.bezique.facts import BeziqueReplay
 from adjudicator.games.bezique.ordinary import judge_ordinary
 from adjudicator.games.bezique.readings import replay_best
-from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState
+from adjudicator.games.bezique.state import BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.record.bezique import BeziqueRecord
 

@@ -9,10 +9,14 @@ a mark the rules give fails.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts
 from adjudicator.record.bezique import BeziqueClaim
+
+if TYPE_CHECKING:
+    from adjudicator.games.bezique.facts import Declaration
 
 
 def score_claims(
@@ -50,7 +54,9 @@ def challenges(
 
     A late challenge of a score that law 50 lets stand gets a finding saying so;
     ``stands_late(rule, true)`` says whether the score would stand (Rubicon, ``law50_scope``)."""
-    by_event = deal.by_event()
+    # keyed by event index, looked up by a claim's ``ref`` (typed index or id: load resolves
+    # ids to indices, and a key not found reads as no declaration)
+    by_event: dict[Any, Declaration] = deal.by_event()
     unlawful = {e: (rule, declared) for e, _, _, rule, declared in deal.illegal_scores}
     challenged: dict[int, bool] = {}
     founded: set[int] = set()

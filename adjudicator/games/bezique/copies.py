@@ -16,8 +16,14 @@ from adjudicator.games.bezique.tables import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Literal
+
     from adjudicator.games.bezique.facts import TableCard
     from adjudicator.games.bezique.state import BeziqueState
+
+    #: One card's source in a way of reading a declaration: the hand, or a group of copies.
+    _Choice = int | Literal["hand"]
 
 
 def locate(
@@ -26,7 +32,7 @@ def locate(
     seat: str,
     cards: list[Card],
     name: str,
-    given: list[str] | None,
+    given: Sequence[str] | None,
 ) -> list[TableCard]:
     """The physical copies named: the reading's choice among the ways the seat's copies can
     serve (``readings``). The first offered is ``_default_copies``, unless that breaks a
@@ -59,7 +65,7 @@ def _other_readings(
     seat: str,
     cards: list[Card],
     default: list[TableCard],
-    given: list[str] | None,
+    given: Sequence[str] | None,
 ) -> list[list[TableCard | None]]:
     """Every other way the seat's copies can serve the declaration (None: a card from the
     hand), one per way that differs in effect, in a fixed order; capped, for hostile input.
@@ -73,17 +79,17 @@ def _other_readings(
     table = state.table[seat]
     groups = {card: state.copy_groups(seat, card) for card in set(cards)}
     group_of = {id(t): n for g in groups.values() for n, group in enumerate(g) for t in group}
-    options: list[list[object]] = []
+    options: list[list[_Choice]] = []
     for position, card in enumerate(cards):
         where = given[position] if given else None
-        choices: list[object] = []
+        choices: list[_Choice] = []
         if where != "table" and hand.get(card, 0) > 0:
             choices.append("hand")
         if where != "hand":
             choices.extend(range(len(groups[card])))
         options.append(choices)
 
-    def key_of(choice: list[object]) -> tuple[object, ...]:
+    def key_of(choice: list[_Choice]) -> tuple[object, ...]:
         return tuple(sorted((str(cards[i]), str(c)) for i, c in enumerate(choice)))
 
     seen = {key_of(["hand" if t not in table else group_of[id(t)] for t in default])}
@@ -107,7 +113,7 @@ _MAX_TRIED, _MAX_READINGS = 512, 16
 
 def _fill(
     cards: list[Card],
-    choice: list[object],
+    choice: list[_Choice],
     groups: dict[Card, list[list[TableCard]]],
     hand: dict[Card, int],
 ) -> list[TableCard | None] | None:
@@ -123,7 +129,7 @@ def _fill(
                 return None
             reading.append(None)
             continue
-        group = groups[card][c]  # type: ignore[index]
+        group = groups[card][c]
         if taken >= len(group):
             return None
         reading.append(group[taken])
@@ -136,7 +142,7 @@ def _default_copies(
     seat: str,
     cards: list[Card],
     name: str,
-    given: list[str] | None = None,
+    given: Sequence[str] | None = None,
 ) -> list[TableCard]:
     """The physical copies named, read in the player's favour.
 

@@ -32,11 +32,12 @@ from adjudicator.games.bezique.tables import (
 from adjudicator.record.bezique import BeziqueClaim, BeziqueDeclare, BeziqueScore
 
 if TYPE_CHECKING:
+    from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import Declaration, TableCard
     from adjudicator.games.bezique.state import BeziqueState
 
 
-def window_problem(state: BeziqueState, seat: str) -> str | None:
+def window_problem(state: StateBase, seat: str) -> str | None:
     """Why ``seat`` may not declare now (BEZ-DECL-1), or None."""
     window = state.window
     if not window:
@@ -346,7 +347,7 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
             )
         elif late:
             problem = _late_announcement(state, seat, target)
-    trick = int(state.window["trick"]) if state.window else None  # type: ignore[call-overload]
+    trick = int(state.window["trick"]) if state.window else None
     if problem is not None:
         rule, message = problem
         state.find(
@@ -449,7 +450,7 @@ def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
             )
 
 
-def lapse_pending(state: BeziqueState, index: int) -> None:
+def lapse_pending(state: StateBase, index: int) -> None:
     for pending in state.deal.declarations:
         if pending.status == "to-score" and pending.legal:
             _lose(
@@ -471,7 +472,7 @@ def _origin(declaration: Declaration) -> str:
 
 
 def _lose(
-    state: BeziqueState, pending: Declaration, index: int, rule: str, why: str, basis: list[str]
+    state: StateBase, pending: Declaration, index: int, rule: str, why: str, basis: list[str]
 ) -> None:
     pending.status = "lost"
     pending.lost_at = index

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from adjudicator.cards import Card, format_cards
 from adjudicator.engine.tricks import legal_follows, winning_cards
+from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
     _END,
     _HIGHER,
@@ -17,7 +18,7 @@ from adjudicator.games.bezique.facts import (
 from adjudicator.games.bezique.tables import RANKS
 
 
-class EndPlay:
+class EndPlay(StateBase):
     """BEZ-LAST-2 (Foster; HGM's follow-only reading with ``must_win`` off, AMB-28)."""
 
     def legal_plays(self, seat: str) -> list[Card]:

@@ -101,7 +101,7 @@ class Mark:
     seat: str
     item: str  # declaration | seven | last-trick | brisques | penalty | exchange
     points: int
-    ref: int | None = None
+    ref: int | str | None = None  # the record's ref (an id is resolved to its index on load)
     void: bool = False  # the mark of an unlawful act (already a finding): taken down
 
 

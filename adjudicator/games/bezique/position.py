@@ -13,6 +13,7 @@ from collections import Counter
 
 from adjudicator.cards import Card, Suit, format_cards, sort_hand
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
     _DONE,
     _END,
@@ -27,6 +28,7 @@ from adjudicator.games.bezique.facts import (
 )
 from adjudicator.games.bezique.tables import COMBINATIONS, RANKS, forms, value_of
 from adjudicator.record.bezique import BeziquePosition, CarriedEntry, TableEntry
+from adjudicator.seats import BeziqueSeat
 
 #: How many cards each combination has (a table entry's ``in`` groups its cards by this).
 _SIZE = {
@@ -47,12 +49,16 @@ _SIZE = {
 }
 
 
+#: ``SEATS`` as the record's seats, for the position's fields (keyed by them).
+_SEATS: tuple[BeziqueSeat, BeziqueSeat] = ("A", "B")
+
+
 def _some(n: int) -> str:
     """``one``, ``2``...: how many of a seat's cards (as a director says it)."""
     return "one" if n == 1 else str(n)
 
 
-class Positions:
+class Positions(StateBase):
     """``_apply_position``, the pack's copies seen, the unknown part of each hand, and the
     questions only the unknown cards could answer (BEZ-LAST-2, the class rules)."""
 
@@ -105,7 +111,7 @@ class Positions:
             )
         # the cards held (hand and table): the laws' count, one fewer before the draws
         sizes: dict[str, int] = {}
-        for seat in SEATS:
+        for seat in _SEATS:
             if ending:
                 held = variant.tricks - event.tricks
             else:
@@ -144,7 +150,7 @@ class Positions:
         ending: bool,
     ) -> None:
         where = pointer_of("events", index)
-        hands = {seat: list(event.hands.get(seat, [])) for seat in SEATS}
+        hands: dict[str, list[Card]] = {seat: list(event.hands.get(seat, [])) for seat in _SEATS}
         self.seen = Counter()
         places = [
             (card, f"{where}/hands/{seat}/{n}")
@@ -226,13 +232,13 @@ class Positions:
                 if combo.cls:
                     table_card.history.setdefault(combo.cls, []).append(group.event)
 
-    def _carry(self, index: int, carried: dict[str, list[CarriedEntry]]) -> None:
+    def _carry(self, index: int, carried: dict[BeziqueSeat, list[CarriedEntry]]) -> None:
         """The declarations announced "to score" before the position: each a ``Declaration``
         to score, tied to its copies on the table, so that its score, its loss (laws 46-48,
         52) and a challenge run as for one announced in the record. Why its cards must lie on
         the table: a declaration's cards are laid down when it is announced (law 33)."""
         problems: list[Problem] = []
-        for seat in SEATS:
+        for seat in _SEATS:
             free = list(self.table[seat])  # (the copies not yet tied to a carried declaration)
             for n, entry in enumerate(carried.get(seat, [])):
                 where = pointer_of("events", index, "carried", seat, n)

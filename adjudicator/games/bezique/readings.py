@@ -107,13 +107,14 @@ def best_reading(
     first_error: InputError | None = None
     try:
         result: BeziqueReplay | None = replay(events, make_state())
-    except InputError as error:
-        result, first_error = None, error
+    except InputError as default_error:
+        result, first_error = None, default_error
     if result is not None and not _copy_violations(result):
         return result, {}  # nothing another reading could avoid
     fast = result
     best, state, error = _run(events, make_state, {})
     first_error = first_error or error
+    plan: dict[int, int]
     best_cost, plan = _cost(best, error), {}
     decisions = state.decisions
     budget = MAX_REPLAYS

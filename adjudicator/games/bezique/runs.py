@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard
+from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
     _DONE,
     _OTHER,
@@ -28,7 +29,7 @@ from adjudicator.record.bezique import (
 )
 
 
-class Runs:
+class Runs(StateBase):
     """Runs of lawful tricks of the stock phase and of the end-play (``replay``)."""
 
     # Fast paths: runs of lawful tricks and draws (``replay``) ----------------------------------
@@ -71,7 +72,7 @@ class Runs:
         if window:
             drawn = window["drawn"]
             if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
-                if "A" not in drawn or "B" not in drawn:  # type: ignore[operator]
+                if "A" not in drawn or "B" not in drawn:
                     return index
                 pending = False
             else:
@@ -83,7 +84,7 @@ class Runs:
             return index
         tricks = deal.tricks
         if pending:
-            winner = window["winner"]  # type: ignore[assignment]
+            winner = window["winner"]
         else:
             winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
         assert isinstance(winner, str)

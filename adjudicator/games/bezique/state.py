@@ -14,10 +14,9 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from adjudicator.cards import Card, Suit
+from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard, beats
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique import declarations
 from adjudicator.games.bezique.endplay import EndPlay
 from adjudicator.games.bezique.facts import (
@@ -60,8 +59,6 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
     check the cheap, common case first; the full scans run only to word a finding.
     """
 
-    deal: BeziqueDealFacts  # the current deal: set by each ``deal`` event
-
     def __init__(
         self,
         variant: Variant,
@@ -83,9 +80,9 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         # marriage scored and not challenged in time stands, and may fix trumps (law 41)
         self.law50_all = law50_all and variant.rubicon
         self.phase = _DEAL
-        self.deals: list[BeziqueDealFacts] = []
-        self.findings: list[Finding] = []
-        self.early_results: list[tuple[int, BeziqueResult]] = []
+        self.deals = []
+        self.findings = []
+        self.early_results = []
         self._uid = 0
         # the variant's data as plain attributes, read on every play and draw
         self.rubicon = variant.rubicon
@@ -93,20 +90,14 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self._hand_size = variant.hand
         self._tricks = variant.tricks
         self._refill = variant.rubicon and refill_by_duplicate
-        # The reading of the record's duplicate copies (``readings``): at each play or
-        # declaration that more than one copy could serve, ``plan`` names the alternative
-        # taken (0, the default, when absent); ``decisions`` lists (event, alternatives) as
-        # met; ``fast`` lets ``replay`` take runs of lawful tricks and declarations skip
-        # listing their other readings (both take the default reading without recording
-        # its choices: a search replays with ``fast`` off);
-        # ``sources`` is where each card of a play or declaration came from.
-        self.plan: dict[int, int] = {}
-        self.decisions: list[tuple[int, int]] = []
+        # the reading of the record's duplicate copies (``readings``, ``base``)
+        self.plan = {}
+        self.decisions = []
         self.fast = True
-        self.sources: dict[int, list[str]] = {}
-        self.unknown: dict[str, int] = {}  # seat -> unknown cards in the hand (``position``)
-        self.undetermined: list[dict[str, object]] = []
-        self.pending: list[tuple[int, str, Card, int, str, frozenset[Card]]] = []  # ``position``
+        self.sources = {}
+        self.unknown = {}
+        self.undetermined = []
+        self.pending = []
 
     # Queries ----------------------------------------------------------------------------
 
@@ -149,40 +140,6 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
 
     # Helpers shared with the declaration rules -----------------------------------------------
 
-    def find(
-        self,
-        rule: str,
-        severity: Severity,
-        message: str,
-        *,
-        event: int,
-        seat: str | None = None,
-        trick: int | None = None,
-        basis: list[str] | None = None,
-        legal: list[str] | None = None,
-    ) -> None:
-        self.findings.append(
-            make_finding(
-                rule,
-                severity,
-                message,
-                event=event,
-                deal=self.deal.number,
-                trick=trick,
-                seat=seat,
-                basis=basis or [],
-                legal=legal,
-            )
-        )
-
-    def rub(self, law: int) -> list[str]:
-        """The Portland law as a basis, in Rubicon only."""
-        return [f"RUB-LAW-{law}"] if self.rubicon else []
-
-    def new_uid(self) -> int:
-        self._uid += 1
-        return self._uid
-
     def lay(self, seat: str, table_card: TableCard) -> None:
         """A copy from the hand goes to the table (declared): ``on_table`` keeps count."""
         card = table_card.card
@@ -199,7 +156,9 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self._settle_pending()
         where = pointer_of("events", index)
         variant = self.variant
-        hands = {seat: list(event.hands[seat]) for seat in SEATS if seat in event.hands}
+        hands: dict[str, list[Card]] = {
+            seat: list(event.hands[seat]) for seat in SEATS if seat in event.hands
+        }
         problems: list[Problem] = []  # every problem of the deal, reported together
         for seat in SEATS:
             if seat not in hands:
@@ -218,8 +177,8 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if not variant.turn_up and event.turn_up is not None:
             problems.append(Problem(f"{where}/turn_up", "Rubicon Bézique has no turn-up"))
         problems += self._see_deal(event, hands, where)
-        self.stock: list[Card] | None = None
-        self._stock_at = 0  # the next card of ``stock`` (an index: ``pop(0)`` would be O(n))
+        self.stock = None
+        self._stock_at = 0
         if event.stock is not None:
             expected = variant.stock_size - (1 if variant.turn_up else 0)
             if len(event.stock) != expected:
@@ -232,7 +191,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             self.stock = list(event.stock)
         if problems:
             raise InputError.of(problems)
-        self.remaining = variant.stock_size  # cards still to be drawn, turn-up included
+        self.remaining = variant.stock_size
         number = len(self.deals) + 1
         trump = (
             event.turn_up.suit if event.turn_up is not None and not self.trump_by_marriage else None
@@ -240,19 +199,18 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self.deal = BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, trump)
         self.deal.stock = self.stock
         self.deals.append(self.deal)
-        self.hand: dict[str, Counter[Card]] = {s: Counter(hands[s]) for s in SEATS}
+        self.hand = {s: Counter(hands[s]) for s in SEATS}
         self.count = {s: len(hands[s]) for s in SEATS}
         self.unknown = {}
-        self.table: dict[str, list[TableCard]] = {s: [] for s in SEATS}
-        self.on_table: dict[str, dict[Card, int]] = {s: {} for s in SEATS}  # copies by card
+        self.table = {s: [] for s in SEATS}
+        self.on_table = {s: {} for s in SEATS}
         self.turn_up = event.turn_up
-        self.current: Trick | None = None
-        self.window: dict[str, object] = {}
-        self.cb: dict[str, str] = {}  # seat -> "declared" | "offered" (may repeat) | "closed"
-        self.missed: dict[str, int] = {}  # seat -> the trick after which it did not draw
-        self.last_draw: dict[str, Card] = {}
-        # held cards (hand and table) per suit, kept from the end of the stock on (BEZ-LAST-2)
-        self.suits: dict[str, dict[Suit, int]] = {}
+        self.current = None
+        self.window = {}
+        self.cb = {}
+        self.missed = {}
+        self.last_draw = {}
+        self.suits = {}
         self.phase = _STOCK
         if event.turn_up is not None and event.turn_up.rank == "7":
             self.deal.sevens.append((index, event.dealer, "turned up"))  # BEZ-DEAL-3
@@ -495,7 +453,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             for seat in SEATS:
                 if seat not in drawn and seat not in missed_draw:
                     missed_draw.add(seat)
-                    self.missed[seat] = int(self.window["trick"])  # type: ignore[arg-type]
+                    self.missed[seat] = int(self.window["trick"])
         self.window = {}
         if self.rubicon and self.remaining == 1:
             self._exhaust(index)  # law 32: the odd last card of the stock is not drawn

@@ -8,6 +8,7 @@ from __future__ import annotations
 from adjudicator.cards import Card
 from adjudicator.errors import InputError
 from adjudicator.games.bezique import declarations
+from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
     _END,
     _STOCK,
@@ -22,7 +23,7 @@ from adjudicator.record.bezique import (
 )
 
 
-class StockPhase:
+class StockPhase(StateBase):
     """Draws (BEZ-PLAY-4, BEZ-IRREG-2, -3, -9, RUB-LAW-28..32) and the exchange (BEZ-SEVEN-2)."""
 
     # Draw (BEZ-PLAY-4, BEZ-IRREG-2, -3, RUB-LAW-28..31) -------------------------------------
@@ -40,9 +41,9 @@ class StockPhase:
         if (  # BEZ-IRREG-9: an even number of face-down cards left for the last pair
             remaining == 2
             and self._has_turn_up
-            and after_trick
-            and len(drawn) == 1  # type: ignore[arg-type]
-            and seat not in drawn  # type: ignore[operator]
+            and drawn is not None  # (``after_trick``: the window's ``drawn`` is a list)
+            and len(drawn) == 1
+            and seat not in drawn
         ):
             # the last face-down card is not drawn; the loser takes the trump
             remaining = self.remaining = 1
@@ -99,7 +100,7 @@ class StockPhase:
                 f"{seat} drew a second card {named} after trick {window['trick']}.",
                 event=index,
                 seat=seat,
-                trick=int(window["trick"]),  # type: ignore[call-overload]
+                trick=int(window["trick"]),
             )
         else:
             self.find(
@@ -108,7 +109,7 @@ class StockPhase:
                 f"{seat} lost trick {window['trick']} but drew {named} before the winner.",
                 event=index,
                 seat=seat,
-                trick=int(window["trick"]),  # type: ignore[call-overload]
+                trick=int(window["trick"]),
                 basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
             )
 

@@ -18,8 +18,9 @@ Notes on this implementation:
 
 from __future__ import annotations
 
+from adjudicator.games.bezique.facts import BeziqueReplay
 from adjudicator.games.bezique.readings import replay_best
-from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState
+from adjudicator.games.bezique.state import BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.rubicon.judge import judge_rubicon
 from adjudicator.record.bezique import RubiconRecord

@@ -115,7 +115,7 @@ def rubicon_value(
         )
         return RubiconOutcome(None, 0, False, totals, counted, tuple(steps))
     winner = a if totals[a] > totals[b] else b
-    loser = _other(winner, seats)  # type: ignore[arg-type]
+    loser = _other(winner, seats)
     steps.append(Step(f"{winner} wins with {totals[winner]} against {totals[loser]}", "RUB-GAME-6"))
     if totals[loser] < RUBICON:
         # rubiconed: brisques are not added (law 61), the flat 300 is in the 1300

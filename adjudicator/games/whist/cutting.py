@@ -73,7 +73,9 @@ def cut_for_partners(rounds: Sequence[Mapping[str, str]]) -> Partnerships:
     first = rounds[0]
     if len(first) != 4:
         raise ValueError(f"the first cut must name four players, got {len(first)}: {list(first)}")
-    keys = {player: (cut_value(card),) for player, card in first.items()}
+    keys: dict[str, tuple[int, ...]] = {
+        player: (cut_value(card),) for player, card in first.items()
+    }
     shown = ", ".join(f"{p} {CUT_ORDER[v[0] - 1]}" for p, v in keys.items())
     steps = [f"Cut for partners: {shown}; in cutting the ace is the lowest card (WHIST-CARD-1)."]
     for number, cuts in enumerate(rounds[1:], 2):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from adjudicator.findings import Finding, make_finding
+from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.summary import HonoursClaim
@@ -34,7 +34,7 @@ class HonoursJudge:
             claim = timed.event
             side = claim.side
             claimed_sides.add(side)
-            finding: tuple[str, str, str] | None = None
+            finding: tuple[str, Severity, str] | None = None
             late = (
                 timed.late_deal
                 if self.rules.honours_claim_deadline == "next_trump_turned"
@@ -84,7 +84,7 @@ class HonoursJudge:
                     make_finding(
                         rule,
                         severity,
-                        message,  # type: ignore[arg-type]
+                        message,
                         event=timed.index,
                         deal=deal.number,
                     )

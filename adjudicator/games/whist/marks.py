@@ -75,6 +75,7 @@ class MarksJudge:
         floored = {(step.side, step.item) for step in result.steps if step.floored}
         groups: dict[tuple[str, str], list[int]] = {}
         last: dict[tuple[str, str], int] = {}
+        key: tuple[str, str]
         for timed in deal.marks:
             key = (timed.event.side, timed.event.for_)
             groups.setdefault(key, []).append(timed.event.points)

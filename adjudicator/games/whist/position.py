@@ -19,7 +19,7 @@ from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.games.whist.facts import DealFacts, Phase, Renounce, Trick
 from adjudicator.record.whist import WhistDeal, WhistPlay, WhistPosition
-from adjudicator.seats import WHIST_SEATS, left_of
+from adjudicator.seats import WHIST_SEATS, WhistSeat, left_of
 
 if TYPE_CHECKING:
     from adjudicator.games.whist.state import WhistState
@@ -53,7 +53,7 @@ def apply_position(state: WhistState, index: int, event: WhistPosition) -> None:
         problems.append(Problem(f"{where}/tricks", f"{done} tricks won: none left to play"))
     if len(event.played) > 3:
         problems.append(Problem(f"{where}/played", "a trick in play holds at most three cards"))
-    in_trick: dict[str, Card] = {}
+    in_trick: dict[WhistSeat, Card] = {}
     seat = event.leader
     for card in event.played:
         in_trick[seat] = card

@@ -202,6 +202,7 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
             )
 
     # 2. tricks (WHIST-SCORE-1)
+    side: str
     for side in SIDES:
         points = tricks_over_book(tricks[side])
         if points:
@@ -268,7 +269,7 @@ def rubber_value(games: Sequence[tuple[str, int]]) -> RubberValue | None:
     winner = next((side for side in SIDES if len(wins[side]) >= 2), None)
     if winner is None:
         return None
-    loser = other_side(winner)  # type: ignore[arg-type]
+    loser = other_side(winner)
     gross = sum(wins[winner]) + RUBBER_BONUS
     value = gross - sum(wins[loser])
     words = [

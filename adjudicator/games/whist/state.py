@@ -12,7 +12,7 @@ whole deal is known.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
@@ -46,7 +46,7 @@ from adjudicator.record.whist import (
 from adjudicator.seats import WHIST_SEATS, left_of, partner_of
 
 E = TypeVar("E")
-_LEFT = {seat: left_of(seat) for seat in WHIST_SEATS}
+_LEFT: dict[str, str] = {seat: left_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
 _POWER = {card: _RANK[card.rank] for card in whist_pack()}  # by card: one lookup, not two
 _SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in Suit}
@@ -491,7 +491,7 @@ class WhistState(Withdrawals):
 
     # Claims and honours: collected for judge -------------------------------------------------
 
-    def _timed(self, index: int, event: E, ref: int | None) -> TimedEvent[E]:
+    def _timed(self, index: int, event: E, ref: int | str | None) -> TimedEvent[E]:
         target = self._target_deal(index, ref)
         late_deal = target is not self.deal
         after_cut = late_deal or self.phase == Phase.AFTER_CUT
@@ -500,10 +500,12 @@ class WhistState(Withdrawals):
             index, event, after_cut=after_cut, after_first_mark=marks_before, late_deal=late_deal
         )
 
-    def _target_deal(self, index: int, ref: int | None) -> DealFacts:
+    def _target_deal(self, index: int, ref: int | str | None) -> DealFacts:
         """The deal a claim is about: the one holding ``ref``, else the current one."""
         if ref is None:
             return self.deal
+        if TYPE_CHECKING:  # ``load`` resolves a ref by id to the event's index
+            assert isinstance(ref, int)
         for deal in reversed(self.deals):
             if deal.event <= ref:
                 return deal

@@ -6,6 +6,8 @@ A mixin of ``state.WhistState``: the same table, one concern.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from adjudicator.cards import Card, format_cards
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, pointer_of
@@ -23,8 +25,14 @@ class Withdrawals:
     hands: dict[str, set[Card]]
     exposed: dict[str, set[Card]]
     pending: list[Renounce]
-    deal: DealFacts
-    trick: Trick
+
+    if TYPE_CHECKING:  # properties of ``WhistState``
+
+        @property
+        def deal(self) -> DealFacts: ...
+
+        @property
+        def trick(self) -> Trick: ...
 
     # Retract (WHIST-REVOKE-5, WHIST-PEN-1) -------------------------------------------------------
 
