@@ -91,6 +91,11 @@ def test_brisques_not_stated_are_undetermined_only_when_they_count() -> None:
     [
         ({"tables": {"A": ["KS"]}}, "/events/0/tables", "the table cards are in the hands"),
         ({"tricks": 64}, "/events/0/tricks", "none left to play"),
+        (  # a declaration carried into the end-play: lost when the stock ran out (law 52)
+            {"carried": {"A": [{"combination": "royal-marriage", "cards": ["KS", "QS"]}]}},
+            "/events/0/carried",
+            "a declaration not yet scored was lost with it (BEZ-DECL-6, law 52)",
+        ),
         (
             {"stock": 9, "tables": {"B": ["7D"] * 4 + ["8D"] * 4 + ["9D"]}},
             "/events/0/tables/B",

@@ -109,6 +109,14 @@ class Positions(StateBase):
                     f"{where}/tables", "the stock is exhausted: the table cards are in the hands"
                 )
             )
+        if ending and any(event.carried.values()):
+            problems.append(
+                Problem(
+                    f"{where}/carried",
+                    "the stock is exhausted: a declaration not yet scored was lost with it"
+                    " (BEZ-DECL-6, law 52); leave it out of the position",
+                )
+            )
         # the cards held (hand and table): the laws' count, one fewer before the draws
         sizes: dict[str, int] = {}
         for seat in _SEATS:
