@@ -170,9 +170,13 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
 # Marks and agreed results corrected
 # ---------------------------------------------------------------------------------------------
 
+#: A wrong mark, as the games word it: the right value may be a range (a mark that reaches
+#: the game may stop anywhere from what reaches it to the whole), or a value with the reason
+#: this ruling gives it (a deduction floored at 0: an option, not the law's text).
 _MARK = re.compile(
     r"^(?P<who>NS|EW|A|B) marked (?P<marked>-?\d+) for (?P<item>[\w-]+)"
-    r"(?: in deal (?P<deal>\d+))?; (?:the rules give|it is worth) (?P<right>-?\d+)\."
+    r"(?: in deal (?P<deal>\d+))?; (?:the rules give|it is worth|this ruling gives)"
+    r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
 )
 _AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
 
@@ -186,7 +190,12 @@ def _mark(ctx: Context, f: Finding) -> Said:
         whose = ctx.names.any(m["who"])
         deal = f" in deal {m['deal']}" if m["deal"] else ""
         right = int(m["right"])
-        fate = "is struck out" if right == 0 else f"is corrected to {right}"
+        if m["high"]:
+            # only a mark that reaches the game has a range (WHIST-SCORE-4: enough to call game)
+            fate = f"is wrong: any mark from {right} (enough for the game) to {m['high']} is right"
+        else:
+            fate = "is struck out" if right == 0 else f"is corrected to {right}"
+            fate += m["why"] or ""
         return say(
             f"The mark of {m['marked']} for {words(m['item'])} written by {whose}{deal}"
             f" [event {f.event}] {fate}{law}.",

@@ -312,3 +312,53 @@ def test_a_finding_without_words_of_its_own_is_said_with_its_message_and_player(
     out = decide("whist", ENGLISH, PLAYERS, [odd], [_whist_deal()], _corrected(), [])
     assert out[-1][0].startswith("Di West (W): W did X [event 7]")
     assert out[-1][0].endswith(".") and out[-1][1] == ["WHIST-REVOKE-15"]
+
+
+def test_every_wrong_mark_gets_its_own_sentence_not_the_findings_words() -> None:
+    """Marks altered at random in simulated whist and Bézique deals: each wrong mark is
+    announced as "The mark of ... written by <names> ... is corrected / struck out / wrong",
+    never the finding's message with its side codes (a range, "2 to 4", once fell back)."""
+    import json
+    import random
+
+    from adjudicator import adjudicate, parse_record
+    from adjudicator.simulate import records
+
+    forms: set[str] = set()
+    for game in ("whist", "bezique"):
+        rng = random.Random(f"marks-{game}")
+        for record in records(game, 120, seed=3):
+            marks = [e for e in record["events"] if e["type"] == "score"]
+            if not marks:
+                continue
+            rng.choice(marks)["points"] += rng.choice([-20, -10, -1, 1, 2, 10, 30])
+            ruling = adjudicate(parse_record(json.dumps(record)))
+            wrong = [f for f in ruling.findings if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5")]
+            said = [d.text for d in ruling.decision if set(d.rules) & {f.rule for f in wrong}]
+            for finding in (f for f in wrong if f.severity == "violation"):
+                sentence = next(s for s in said if f"[event {finding.event}]" in s)
+                assert sentence.startswith(("The mark of", "The result the players agreed")), (
+                    sentence
+                )
+                assert " (NS)" in sentence or " (EW)" in sentence or game == "bezique"
+                forms.add(sentence.split("]")[1].split("(")[0].strip()[:12])
+    assert {"is corrected", "is wrong: an"} <= forms  # both forms were met
+
+
+def test_a_mark_taken_past_zero_is_corrected_with_the_option_that_floors_it() -> None:
+    """``revoke-penalty-deduct`` with EW at 1: the law deducts three, the option deduct_floor
+    = zero takes only 1; EW marked -3 (worked out from WHIST-REVOKE-9 and AMB-7)."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "whist" / "revoke-penalty-deduct.json").read_text("utf-8"))
+    record["start"]["score"]["EW"] = 1
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    [sentence] = [d.text for d in ruling.decision if d.text.startswith("The mark of")]
+    assert sentence.startswith(
+        "The mark of -3 for penalty written by Mabel Quince and Olive Barraclough (EW) in deal 1"
+    )
+    assert "is corrected to -1: the law says deduct three, and only 1 is taken" in sentence
+    assert "deduct_floor = zero" in sentence
