@@ -179,6 +179,16 @@ _MARK = re.compile(
     r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
 )
 _AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
+#: A declaration marked a second time (Bézique): the second mark is struck out.
+_AGAIN = re.compile(
+    r"^(?P<who>A|B) marked (?P<marked>-?\d+) for the (?P<what>.+?) of event (?P<of>\d+),"
+    r" which had already been scored\."
+)
+#: An item the rules give that nobody marked (whist): the corrected score counts it.
+_UNMARKED = re.compile(
+    r"^No mark was written for (?P<who>NS|EW)'s (?P<item>[\w-]+) \((?P<points>-?\d+)\)"
+    r" in deal (?P<deal>\d+);"
+)
 
 
 def _mark(ctx: Context, f: Finding) -> Said:
@@ -199,6 +209,19 @@ def _mark(ctx: Context, f: Finding) -> Said:
         return say(
             f"The mark of {m['marked']} for {words(m['item'])} written by {whose}{deal}"
             f" [event {f.event}] {fate}{law}.",
+            *rules,
+        )
+    if m := _AGAIN.match(f.message):
+        return say(
+            f"The second mark of {m['marked']} for the {words(m['what'])} declared at event"
+            f" {m['of']}, written by {ctx.names.any(m['who'])} [event {f.event}], is struck out:"
+            f" it had already been scored{law}.",
+            *rules,
+        )
+    if m := _UNMARKED.match(f.message):
+        return say(
+            f"{ctx.names.any(m['who'])} did not mark the {m['points']} for {words(m['item'])}"
+            f" in deal {m['deal']} [event {f.event}]; the corrected score counts it{law}.",
             *rules,
         )
     if m := _AGREED.match(f.message):

@@ -362,3 +362,92 @@ def test_a_mark_taken_past_zero_is_corrected_with_the_option_that_floors_it() ->
     )
     assert "is corrected to -1: the law says deduct three, and only 1 is taken" in sentence
     assert "deduct_floor = zero" in sentence
+
+
+def test_an_item_nobody_marked_is_announced_with_the_names_and_the_value() -> None:
+    """``clean-rubber`` without EW's mark of 1 for tricks in deal 1 (event 54): the corrected
+    score counts the point (WHIST-SCORE-7, info)."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "whist" / "clean-rubber.json").read_text("utf-8"))
+    assert record["events"][54] == {"type": "score", "side": "EW", "points": 1, "for": "tricks"}
+    del record["events"][54]
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text == (
+        "Beatrice Crane and Dora Whitcombe (EW) did not mark the 1 for tricks in deal 1"
+        " [event 0]; the corrected score counts it (laws 56, 57)."
+    )
+
+
+def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
+    """``clean-deal`` with A's mark of 20 for the marriage of event 4 written twice: the
+    second is struck out (BEZ-SCORE-5); the score is the record's."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "bezique" / "clean-deal.json").read_text("utf-8"))
+    index = next(i for i, e in enumerate(record["events"]) if e.get("ref") == 4)
+    record["events"].insert(index + 1, dict(record["events"][index]))
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text == (
+        f"The second mark of 20 for the marriage declared at event 4, written by Margaret"
+        f" Ashby (A) [event {index + 1}], is struck out: it had already been scored"
+        " (Foster p.382)."
+    )
+
+
+def test_no_finding_is_announced_in_the_engines_words() -> None:
+    """Simulated records of every game, with every kind of injected irregularity, and each
+    also with an event swapped, dropped or repeated: every finding the decision announces
+    has a sentence of its own (names, not side codes), never the finding's message pasted in
+    (the fallback kept for a kind without words yet)."""
+    import json
+    import random
+
+    from adjudicator import InputError, adjudicate, parse_record
+    from adjudicator.simulate import records
+
+    kinds = {
+        "whist": ["revoke", "late-revoke-claim", "wrong-mark", "honours-at-four", None],
+        "bezique": [
+            "declaration-after-drawing",
+            "declaration-after-stock-exhausted",
+            "endplay-revoke",
+            "wrong-combination-value",
+            "scoring-card-played",
+            None,
+        ],
+    }
+    kinds["rubicon-bezique"] = kinds["bezique"]
+    rng = random.Random("fallback")
+    pasted = []
+    for game, injected in kinds.items():
+        for kind in injected:
+            for record in records(game, 12, 17, kind):
+                variants = [record]
+                for _ in range(3):
+                    changed = json.loads(json.dumps(record))
+                    events = changed["events"]
+                    i = rng.randrange(1, len(events) - 1)
+                    match rng.choice(["swap", "drop", "repeat"]):
+                        case "swap":
+                            events[i], events[i + 1] = events[i + 1], events[i]
+                        case "drop":
+                            del events[i]
+                        case _:
+                            events.insert(i, dict(events[i]))
+                    variants.append(changed)
+                for variant in variants:
+                    try:
+                        ruling = adjudicate(parse_record(json.dumps(variant)))
+                    except InputError:
+                        continue
+                    for f in ruling.findings:
+                        words = f.message.rstrip(".")[:40]
+                        pasted += [(f.rule, d.text) for d in ruling.decision if words in d.text]
+    assert pasted == []
