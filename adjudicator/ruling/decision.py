@@ -191,26 +191,54 @@ _UNMARKED = re.compile(
 )
 
 
+def _added(ctx: Context, f: Finding) -> str:
+    """What the adversary adds for a score marked too much (ordinary Bézique under Foster,
+    the option wrong_score_penalty's default), as the deal's score lines have it."""
+    if not isinstance(ctx.deals[0] if ctx.deals else None, BeziqueDealSummary):
+        return ""
+    for line in ctx.deal_of(f.event or 0).scores:
+        if line.item == "penalty" and line.rule == f.rule and line.event == f.event:
+            who = ctx.names.any(line.seat)
+            return f"; {who} adds the {line.points} marked too much, as the adversary may"
+    return ""
+
+
+def _marks_made(ctx: Context, event: int | None, who: str, item: str) -> int:
+    """How many marks ``who`` wrote for ``item`` in the deal of ``event`` (a Bézique player
+    marks his brisques trick by trick; the finding gives their total)."""
+    deal = ctx.deal_of(event or 0) if ctx.deals else None
+    if isinstance(deal, BeziqueDealSummary):
+        items = {item, "exchange"} if item == "seven" else {item}
+        return sum(1 for mark in deal.marks if mark.seat == who and mark.item in items)
+    if isinstance(deal, WhistDealSummary):
+        return sum(1 for mark in deal.marks if mark.side == who and mark.for_ == item)
+    return 1
+
+
 def _mark(ctx: Context, f: Finding) -> Said:
-    """A wrong mark or result: corrected to what the rules give, or struck out."""
+    """A wrong mark or result: corrected to what the rules give, or struck out (and what the
+    adversary adds for it, where the rules give him that)."""
     rules = [f.rule, *f.basis]
-    law = ctx.law(f.rule)
+    law = _added(ctx, f) + ctx.law(f.rule)
     ctx.changed = True
     if m := _MARK.match(f.message):
         whose = ctx.names.any(m["who"])
         deal = f" in deal {m['deal']}" if m["deal"] else ""
         right = int(m["right"])
+        item = words(m["item"])
+        many = _marks_made(ctx, f.event, m["who"], m["item"]) > 1  # brisques, trick by trick
+        is_, mark = ("are", "total") if many else ("is", "mark")
         if m["high"]:
             # only a mark that reaches the game has a range (WHIST-SCORE-4: enough to call game)
-            fate = f"is wrong: any mark from {right} (enough for the game) to {m['high']} is right"
+            fate = f"{is_} wrong: any {mark} from {right} (enough for the game) to {m['high']} is right"
         else:
-            fate = "is struck out" if right == 0 else f"is corrected to {right}"
+            fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
             fate += m["why"] or ""
-        return say(
-            f"The mark of {m['marked']} for {words(m['item'])} written by {whose}{deal}"
-            f" [event {f.event}] {fate}{law}.",
-            *rules,
-        )
+        if many:
+            said = f"The marks for {item} written by {whose}{deal}, {m['marked']} in all"
+            return say(f"{said} [event {f.event}], {fate}{law}.", *rules)
+        said = f"The mark of {m['marked']} for {item} written by {whose}{deal}"
+        return say(f"{said} [event {f.event}] {fate}{law}.", *rules)
     if m := _AGAIN.match(f.message):
         return say(
             f"The second mark of {m['marked']} for the {words(m['what'])} declared at event"

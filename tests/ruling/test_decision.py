@@ -337,9 +337,9 @@ def test_every_wrong_mark_gets_its_own_sentence_not_the_findings_words() -> None
             said = [d.text for d in ruling.decision if set(d.rules) & {f.rule for f in wrong}]
             for finding in (f for f in wrong if f.severity == "violation"):
                 sentence = next(s for s in said if f"[event {finding.event}]" in s)
-                assert sentence.startswith(("The mark of", "The result the players agreed")), (
-                    sentence
-                )
+                assert sentence.startswith(
+                    ("The mark of", "The marks for", "The second mark", "The result the players")
+                ), sentence
                 assert " (NS)" in sentence or " (EW)" in sentence or game == "bezique"
                 forms.add(sentence.split("]")[1].split("(")[0].strip()[:12])
     assert {"is corrected", "is wrong: an"} <= forms  # both forms were met
@@ -383,8 +383,10 @@ def test_an_item_nobody_marked_is_announced_with_the_names_and_the_value() -> No
 
 
 def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
-    """``clean-deal`` with A's mark of 20 for the marriage of event 4 written twice: the
-    second is struck out (BEZ-SCORE-5); the score is the record's."""
+    """``clean-deal`` (A 230, B 330) with A's mark of 20 for the marriage of event 4 written
+    twice: the second is taken down, and under Foster (wrong_score_penalty = add_to_adversary,
+    the default) B adds it, as for any score marked too much (BEZ-SCORE-5): A 230, B 350.
+    With correct_only it is only taken down."""
     import json
 
     from adjudicator import adjudicate, parse_record
@@ -396,9 +398,14 @@ def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
         f"The second mark of 20 for the marriage declared at event 4, written by Margaret"
-        f" Ashby (A) [event {index + 1}], is struck out: it had already been scored"
-        " (Foster p.382)."
+        f" Ashby (A) [event {index + 1}], is struck out: it had already been scored; Thomas"
+        " Reeve (B) adds the 20 marked too much, as the adversary may (Foster p.382)."
     )
+    assert ruling.result.corrected.score == {"A": 230, "B": 350}  # type: ignore[union-attr]
+    record.setdefault("rules", {})["wrong_score_penalty"] = "correct_only"
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text.endswith("it had already been scored (Foster p.382).")
+    assert ruling.result.corrected.score == {"A": 230, "B": 330}  # type: ignore[union-attr]
 
 
 def test_no_finding_is_announced_in_the_engines_words() -> None:

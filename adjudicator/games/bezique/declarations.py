@@ -310,15 +310,18 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
             pointer_of("events", index, "ref"),
             f"event {event.ref} is not a declaration of {seat} in this deal",
         )
-    target.scored_by, target.scored_marked = index, event.points
+    already = target.status in ("scored", "scored-later")
+    if not already:  # a second mark leaves the first, and where it was made, as they were
+        target.scored_by, target.scored_marked = index, event.points
     problem: tuple[str, str] | None = None
     late = not target.legal and target.rule == "BEZ-DECL-1" and target.true
-    if target.status in ("scored", "scored-later"):
+    if already:
         problem = (
             "BEZ-SCORE-5",
             f"{seat} marked {event.points} for the {target.name} of event "
             f"{target.event}, which had already been scored.",
         )
+        state.deal.marked_again.append((index, seat, event.points))
     elif not target.legal and not late:
         return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
     elif target.status == "lost":
@@ -361,8 +364,8 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
         )
         if rule != "BEZ-SCORE-5":  # a declaration error (law 50), not a marking error (law 51)
             state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))
-        target.scored_marked = None if target.status in ("scored", "scored-later") else event.points
-        if target.status not in ("scored", "scored-later"):
+        if not already:
+            target.scored_marked = event.points
             target.status = "lost-scored"
         if state.window:
             state.window["scored"] = index

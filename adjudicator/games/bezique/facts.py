@@ -128,6 +128,8 @@ class BeziqueDealFacts:
     missed_draw: set[str] = field(default_factory=set)
     # unlawful scores of carried declarations: (score event, seat, points, rule, declaration)
     illegal_scores: list[tuple[int, str, int, str, int]] = field(default_factory=list)
+    # a declaration's score marked a second time: (score event, seat, points) (BEZ-SCORE-5)
+    marked_again: list[tuple[int, str, int]] = field(default_factory=list)
     first_trick_events: dict[int, int] = field(default_factory=dict)  # trick -> first play event
     stock: list[Card] | None = None  # as the record gives it, top first (for the report)
     # a deal begun part-way (issue 11): the position stated, the declarations it shows

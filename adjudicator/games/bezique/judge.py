@@ -198,6 +198,11 @@ def score_deal(
             }
         )
 
+    # A declaration marked a second time: the mark is taken down, and (Foster) the adversary
+    # may add it, as any score marked too much (BEZ-SCORE-5)
+    for event, seat, points in deal.marked_again:
+        _foster_penalty(seat, points, event)
+
     # Unlawful scores of carried declarations: law 50 lets them stand unless challenged in time
     for event, seat, points, rule, declared in deal.illegal_scores:
         in_time = challenged.get(event, False)
