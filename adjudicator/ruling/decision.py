@@ -71,6 +71,12 @@ _UNCLAIMED: dict[str, str] = {
     " [event {event}]: it scores nothing{law}.",
 }
 
+#: the same, for a finding with no trick (a draw when no trick has been won since the last)
+_UNCLAIMED_NO_TRICK: dict[str, str] = {
+    "BEZ-PLAY-4": "{who} drew when no trick had been won since the last draws, in deal {deal}"
+    " [event {event}]{law}.",
+}
+
 
 #: unclaimed irregularities whose consequence changes a figure of the score
 _CHANGES_SCORE = {"BEZ-SEVEN-2", "BEZ-SEVEN-4", "RUB-IRREG-12"}
@@ -158,6 +164,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
     template = _UNCLAIMED.get(f.rule)
+    if f.trick is None and template is not None and "{trick}" in template:
+        template = _UNCLAIMED_NO_TRICK.get(f.rule)
     if f.rule in _CHANGES_SCORE:
         ctx.changed = True
     if template is None:  # a kind without its own words yet: who, then the finding's message

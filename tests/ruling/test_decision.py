@@ -412,7 +412,7 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
     """Simulated records of every game, with every kind of injected irregularity, and each
     also with an event swapped, dropped or repeated: every finding the decision announces
     has a sentence of its own (names, not side codes), never the finding's message pasted in
-    (the fallback kept for a kind without words yet)."""
+    (the fallback kept for a kind without words yet), and no field left empty ("trick None")."""
     import json
     import random
 
@@ -457,4 +457,5 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                     for f in ruling.findings:
                         words = f.message.rstrip(".")[:40]
                         pasted += [(f.rule, d.text) for d in ruling.decision if words in d.text]
+                    pasted += [("None", d.text) for d in ruling.decision if "None" in d.text]
     assert pasted == []
