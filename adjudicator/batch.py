@@ -130,6 +130,7 @@ def _open(path: Path) -> IO[bytes]:
             f"not a regular file ({'a FIFO' if stat.S_ISFIFO(mode) else 'a device or other'})"
         )
     if path.suffix == ".gz":
+        # typeshed's GzipFile is a BufferedIOBase, not an IO[bytes], though it is one at run time
         return gzip.open(path, "rb")  # type: ignore[return-value]
     return path.open("rb")
 

@@ -8,29 +8,31 @@ its steps in words with the rule IDs, from the same scoring functions the ruling
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, TypeVar
 
 from adjudicator.errors import InputError
 from adjudicator.games.rubicon import scoring as rubicon_scoring
 from adjudicator.games.whist import scoring as whist_scoring
+from adjudicator.seats import SIDES, Side
 
+N = TypeVar("N", bound=str)  # the names a pair may give: sides, or Bezique's A and B
 _PAIR = re.compile(r"^(?P<who>[A-Za-z]+)\s*(?P<op>[=@])\s*(?P<n>-?[0-9]{1,12})$")
 
 
-def parse_pairs(items: list[str], names: tuple[str, ...], what: str) -> list[tuple[str, str, int]]:
+def parse_pairs(items: list[str], names: tuple[N, ...], what: str) -> list[tuple[N, str, int]]:
     """``A=1830`` or ``NS@3`` items as (name, operator, number); InputError naming the item."""
-    parsed = []
+    parsed: list[tuple[N, str, int]] = []
     for position, item in enumerate(items):
         for part in filter(None, (p.strip() for p in item.split(","))):
             match = _PAIR.match(part)
-            if not match or match["who"].upper() not in names:
+            if not match or (who := match["who"].upper()) not in names:
                 shown = part if len(part) <= 40 else part[:37] + "..."
                 raise InputError(
                     f"/{what}/{position}",
                     f"{shown!r} is not {' or '.join(n + '=N' for n in names)}"
                     " (N a whole number of at most 12 digits)",
                 )
-            parsed.append((match["who"].upper(), match["op"], int(match["n"])))
+            parsed.append((who, match["op"], int(match["n"])))
     return parsed
 
 
@@ -80,9 +82,9 @@ def _two(pairs: list[tuple[str, str, int]], what: str) -> dict[str, int]:
 def whist_rubber_value(games: list[str]) -> dict[str, Any]:
     """An English rubber from its games in order: ``NS=2`` (rubber points) or ``NS@1`` (the
     losers' score when the game was won, which gives the points by WHIST-RUBBER-2)."""
-    pairs = parse_pairs(games, ("NS", "EW"), "games")
+    pairs = parse_pairs(games, SIDES, "games")
     steps: list[str] = []
-    played: list[tuple[str, int]] = []
+    played: list[tuple[Side, int]] = []
     for position, (side, op, number) in enumerate(pairs):
         if op == "@":
             if not 0 <= number <= 4:

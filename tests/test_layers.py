@@ -34,7 +34,7 @@ ALLOWED: dict[str, set[str]] = {
         "games.bezique.summary",
     },
     "simulate": {"cards", "seats", "engine", "games", "record", "simulate"},
-    "value": {"games", "findings", "catalogue", "errors"},
+    "value": {"games", "findings", "catalogue", "errors", "seats"},
     "batch": {"errors", "record", "render", "ruling", "games", "notation", "workers"},
     "workers": set(),
     "schema": {"record", "ruling"},

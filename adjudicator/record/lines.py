@@ -30,7 +30,17 @@ def value_offsets(text: str) -> dict[str, int]:
 
 
 def _skip(text: str, at: int) -> int:
-    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+    space = _SPACE.match(text, at)  # \s* matches everywhere, if only the empty string
+    return space.end() if space is not None else at
+
+
+def _end(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """Where ``pattern``'s match at ``at`` ends; ``AttributeError`` (caught by
+    ``value_offsets``, as text it cannot scan) when it does not match there."""
+    found = pattern.match(text, at)
+    if found is None:
+        raise AttributeError(f"no {pattern.pattern!r} at {at}")
+    return found.end()
 
 
 def _value(text: str, at: int, pointer: str, offsets: dict[str, int]) -> int:
@@ -38,15 +48,15 @@ def _value(text: str, at: int, pointer: str, offsets: dict[str, int]) -> int:
     offsets[pointer] = at
     first = text[at]
     if first == '"':
-        return _STRING.match(text, at).end()  # type: ignore[union-attr]
+        return _end(_STRING, text, at)
     if first not in "{[":
-        return _SCALAR.match(text, at).end()  # type: ignore[union-attr]
+        return _end(_SCALAR, text, at)
     close = "}" if first == "{" else "]"
     at = _skip(text, at + 1)
     index = 0
     while text[at] != close:
         if first == "{":
-            end = _STRING.match(text, at).end()  # type: ignore[union-attr]
+            end = _end(_STRING, text, at)
             key = _key(text[at:end])
             at = _skip(text, _skip(text, end) + 1)  # past the colon
         else:

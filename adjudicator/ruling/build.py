@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from pydantic import BaseModel
+
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games import bezique, rubicon, whist
@@ -14,7 +16,7 @@ from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
-from adjudicator.record.whist import WhistRecord, WhistRules
+from adjudicator.record.whist import WhistDeal, WhistRecord, WhistRules
 from adjudicator.ruling.decision import decide
 from adjudicator.ruling.model import (
     AgreedResult,
@@ -57,13 +59,11 @@ def deal_problems(record: AnyRecord) -> list[Problem]:
     for index, event in enumerate(record.events):
         if event.type != "deal":
             continue
-        state = (
-            WhistState(WhistRules())
-            if isinstance(record, WhistRecord)
-            else BeziqueState(VARIANTS[record.game])
-        )
         try:
-            state._apply_deal(index, event)  # type: ignore[arg-type]
+            if isinstance(event, WhistDeal):  # the deal of a whist record, and only that
+                WhistState(WhistRules())._apply_deal(index, event)
+            else:
+                BeziqueState(VARIANTS[record.game])._apply_deal(index, event)
         except InputError as error:
             problems += error.problems
     return problems
@@ -101,6 +101,7 @@ def _ruling(
         counts[finding.severity] += 1
     players = dict(record.players.__dict__)
     claims, penalties = _disputes(record)
+    questions = [Undetermined.model_validate(u) for u in undetermined or []]
     decision = decide(
         record.game,
         rules,
@@ -110,7 +111,7 @@ def _ruling(
         result["corrected"],
         claims,
         penalties,
-        [Undetermined.model_validate(u) for u in undetermined or []],
+        questions,
     )
     return Ruling(
         game=record.game,
@@ -119,12 +120,14 @@ def _ruling(
         meta=dict(record.meta),
         decision=[Sentence(text=text, rules=ids) for text, ids in decision],
         findings=ordered,
+        # notes, counts and result go in as plain data, validated here in the same pass (see
+        # above); pydantic's typed __init__ admits only the models, hence the three ignores
         notes=[
             {"event": index, "type": event.type, "text": event.note}  # type: ignore[misc]
             for index, event in enumerate(record.events)
             if event.note is not None
         ],
-        undetermined=undetermined or [],  # type: ignore[arg-type]
+        undetermined=questions,
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
         result=result,  # type: ignore[arg-type]
@@ -137,28 +140,28 @@ def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
     claims: list[Claim] = []
     penalties: dict[int, str] = {}
     for index, event in enumerate(record.events):
-        kind = event.type
-        if kind == "claim":
-            claims.append(
-                Claim(
-                    event=index,
-                    kind=event.kind,  # type: ignore[union-attr]
-                    by=event.by,  # type: ignore[union-attr]
-                    against=getattr(event, "against", None),
-                    trick=getattr(event, "trick", None),
-                    ref=getattr(event, "ref", None),
+        match event.type:
+            case "claim":
+                claims.append(
+                    Claim(
+                        event=index,
+                        kind=event.kind,
+                        by=event.by,
+                        against=getattr(event, "against", None),
+                        trick=getattr(event, "trick", None),
+                        ref=getattr(event, "ref", None),
+                    )
                 )
-            )
-        elif kind == "penalty":
-            penalties[index] = event.choice  # type: ignore[union-attr]
+            case "penalty":
+                penalties[index] = event.choice
     return claims, penalties
 
 
 @lru_cache(maxsize=64)
-def _rules_json(rules: Any) -> dict[str, Any]:
+def _rules_json(rules: BaseModel) -> dict[str, Any]:
     """The resolved options as JSON data, once per distinct (frozen, hashable) rules model:
     the records of an archive share a few rule sets. ``Ruling`` copies it on validation."""
-    return rules.model_dump(mode="json")  # type: ignore[no-any-return]
+    return rules.model_dump(mode="json")
 
 
 def _whist(record: WhistRecord) -> Ruling:

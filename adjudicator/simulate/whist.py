@@ -29,7 +29,16 @@ from adjudicator.games.whist.scoring import (
     rubber_value,
     score_deal,
 )
-from adjudicator.seats import SIDES, WHIST_SEATS, left_of, other_side, partner_of, side_of
+from adjudicator.seats import (
+    SIDES,
+    WHIST_SEATS,
+    Side,
+    WhistSeat,
+    left_of,
+    other_side,
+    partner_of,
+    side_of,
+)
 
 INJECTIONS = ("revoke", "late-revoke-claim", "wrong-mark", "honours-at-four")
 DEFAULT_PLAYERS = {"N": "Nora", "E": "Edgar", "S": "Sybil", "W": "Walter"}
@@ -85,7 +94,7 @@ class _Revoke:
     """Where the planted renounce went: the play event, the seat and the trick."""
 
     event: int
-    seat: str
+    seat: WhistSeat
     trick: int
 
 
@@ -113,7 +122,7 @@ class _Deal:
         self.target: int = self.preset["game_target"]  # WHIST-SCORE-2
         self.english: bool = bool(self.preset["honours_counted"])
         self._start()
-        self.dealer: str = self.rng.choice(WHIST_SEATS)
+        self.dealer: WhistSeat = self.rng.choice(WHIST_SEATS)
         at_four = self._at_four_side()
         for _ in range(MAX_TRIES):
             self._shuffle()
@@ -143,7 +152,7 @@ class _Deal:
         self.rng.shuffle(games)
         self.start = {"score": score, "games": games}
 
-    def _at_four_side(self) -> str | None:
+    def _at_four_side(self) -> Side | None:
         """honours-at-four: one side starts at four, where honours cannot score (WHIST-HONOURS-3)."""
         if self.inject != "honours-at-four":
             return None
@@ -156,17 +165,17 @@ class _Deal:
         turned for trumps (WHIST-DEAL-3, WHIST-CARD-2)."""
         deck = list(whist_pack())
         self.rng.shuffle(deck)
-        order = [left_of(self.dealer)]  # type: ignore[arg-type]
+        order = [left_of(self.dealer)]
         while len(order) < 4:
             order.append(left_of(order[-1]))
-        self.hands: dict[str, list[Card]] = {s: deck[i::4] for i, s in enumerate(order)}
+        self.hands: dict[WhistSeat, list[Card]] = {s: deck[i::4] for i, s in enumerate(order)}
         self.dealt = {s: list(cards) for s, cards in self.hands.items()}
         self.trump_card = deck[-1]
         self.trump: Suit = deck[-1].suit
 
-    def _honours_held(self) -> dict[str, int]:
+    def _honours_held(self) -> dict[Side, int]:
         """Trump A K Q J per side as dealt, the turn-up the dealer's (WHIST-HONOURS-2)."""
-        held: dict[str, int] = dict.fromkeys(SIDES, 0)
+        held: dict[Side, int] = dict.fromkeys(SIDES, 0)
         for seat, cards in self.dealt.items():
             held[side_of(seat)] += sum(c.suit == self.trump and c.rank in HONOURS for c in cards)
         return held
@@ -180,22 +189,22 @@ class _Deal:
         self.events.append(fields)
         return len(self.events) - 1
 
-    def _score(self, side: str, points: int, item: str) -> int:
+    def _score(self, side: Side, points: int, item: str) -> int:
         """A mark on the score sheet ("for" is a Python keyword, hence the dict)."""
         return self._emit(**{"type": "score", "side": side, "points": points, "for": item})
 
     # ---- the play ---------------------------------------------------------------------------
 
-    def _play(self) -> dict[str, int]:
+    def _play(self) -> dict[Side, int]:
         """Thirteen tricks: eldest hand leads first, the winner of each trick leads to the next
         (WHIST-PLAY-2, -4). Returns the tricks won by each side."""
         self.played: set[Card] = set()
-        self.first_led: dict[str, Suit] = {}
-        won: dict[str, int] = dict.fromkeys(SIDES, 0)
-        leader = left_of(self.dealer)  # type: ignore[arg-type]
+        self.first_led: dict[WhistSeat, Suit] = {}
+        won: dict[Side, int] = dict.fromkeys(SIDES, 0)
+        leader = left_of(self.dealer)
         for number in range(1, 14):
-            trick: list[tuple[str, Card]] = []
-            seat: str = leader
+            trick: list[tuple[WhistSeat, Card]] = []
+            seat: WhistSeat = leader
             for _ in range(4):
                 card = self._follow(seat, trick, number) if trick else self._lead(seat)
                 self.hands[seat].remove(card)
@@ -203,25 +212,25 @@ class _Deal:
                 if self.revoke is not None and self.revoke.event == -1:
                     self.revoke.event = event
                 trick.append((seat, card))
-                seat = left_of(seat)  # type: ignore[arg-type]
+                seat = left_of(seat)
             cards = [c for _, c in trick]
-            leader = trick[trick_winner(cards, self.trump, RANKS)][0]  # type: ignore[assignment]
+            leader = trick[trick_winner(cards, self.trump, RANKS)][0]
             won[side_of(leader)] += 1
             self.played.update(cards)
         return won
 
-    def _master(self, card: Card, seat: str, table: list[Card]) -> bool:
+    def _master(self, card: Card, seat: WhistSeat, table: list[Card]) -> bool:
         """Whether no card still out against ``seat`` can beat ``card`` in its suit."""
         seen = self.played | set(self.hands[seat]) | set(table)
         higher = RANKS[: _rank(card)]
         return all(Card(r, card.suit) in seen for r in higher)
 
-    def _lead(self, seat: str) -> Card:
+    def _lead(self, seat: WhistSeat) -> Card:
         """Return the partner's first suit if held; else the longest suit, plain suits before
         trumps unless the trumps are long. Lead its top card when it is a winner, else low."""
         hand = self.hands[seat]
         suits = {s: cards_of_suit(hand, s) for s in Suit if cards_of_suit(hand, s)}
-        suit = self.first_led.get(partner_of(seat))  # type: ignore[arg-type]
+        suit = self.first_led.get(partner_of(seat))
         if suit not in suits or suit == self.trump:
             suit = max(
                 suits,
@@ -233,7 +242,7 @@ class _Deal:
         cards = sorted(suits[suit], key=_rank)
         return cards[0] if self._master(cards[0], seat, []) else cards[-1]
 
-    def _follow(self, seat: str, trick: list[tuple[str, Card]], number: int) -> Card:
+    def _follow(self, seat: WhistSeat, trick: list[tuple[WhistSeat, Card]], number: int) -> Card:
         """Follow suit (WHIST-PLAY-3): second hand low, third hand high unless the partner
         already holds the trick with a winner, fourth hand as cheaply as it can win."""
         hand, led = self.hands[seat], trick[0][1].suit
@@ -243,7 +252,7 @@ class _Deal:
         if self._plant_revoke(seat, legal, others, led, number):
             legal = others  # WHIST-REVOKE-1: renounce while holding the suit led
         best = trick_winner(cards, self.trump, RANKS)
-        partner_wins = trick[best][0] == partner_of(seat)  # type: ignore[arg-type]
+        partner_wins = trick[best][0] == partner_of(seat)
         safe = partner_wins and (len(trick) == 3 or self._master(cards[best], seat, cards))
         winners = [c for c in legal if trick_winner([*cards, c], self.trump, RANKS) == len(cards)]
         cheapest = _lowest(winners) if winners else None
@@ -262,7 +271,7 @@ class _Deal:
         )
         return _lowest(cards_of_suit(side_suits, longest))
 
-    def _high(self, seat: str, legal: list[Card], table: list[Card]) -> Card:
+    def _high(self, seat: WhistSeat, legal: list[Card], table: list[Card]) -> Card:
         """Third hand high: the top card, or the lowest card equal to it (the ranks between
         them all played or in the hand), so that a finesse costs nothing."""
         seen = self.played | set(self.hands[seat]) | set(table)
@@ -276,7 +285,7 @@ class _Deal:
         return high
 
     def _plant_revoke(
-        self, seat: str, legal: list[Card], others: list[Card], led: Suit, number: int
+        self, seat: WhistSeat, legal: list[Card], others: list[Card], led: Suit, number: int
     ) -> bool:
         """revoke / late-revoke-claim: the first follower, from a random trick on, who holds
         the suit led and something else renounces once."""
@@ -289,12 +298,12 @@ class _Deal:
 
     # ---- after the last trick: honours, marks, result, cut ---------------------------------
 
-    def _after_play(self, won: dict[str, int], at_four: str | None) -> None:
+    def _after_play(self, won: dict[Side, int], at_four: Side | None) -> None:
         """Honours claimed, then the marks in the order of WHIST-SCORE-3, the game and the
         rubber if won, the cut; and the one irregularity asked for."""
         before = dict(self.start["score"])
         held = self._honours_held()
-        valid: list[tuple[str, int]] = []
+        valid: list[tuple[Side, int]] = []
         for side in SIDES if self.english else ():
             if held[side] < 3:
                 continue
@@ -334,11 +343,11 @@ class _Deal:
         if self.inject == "wrong-mark":
             self._spoil(self.rng.choice(marks))
 
-    def _game_won(self, winner: str, after: dict[str, int]) -> list[_Mark]:
+    def _game_won(self, winner: Side, after: dict[Side, int]) -> list[_Mark]:
         """English: the game's rubber points (WHIST-RUBBER-2) and, with a second game, the
         rubber bonus and the rubber's value (WHIST-RUBBER-3, -4). American: the game's value
         as its result (WHIST-SCORE-5)."""
-        loser = other_side(winner)  # type: ignore[arg-type]
+        loser = other_side(winner)
         if not self.english:
             count_all = self.preset["excess_points"] == "count_all"  # AMB-18
             value = american_game_value(winner, after[winner], after[loser], self.target, count_all)

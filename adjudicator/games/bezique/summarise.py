@@ -7,13 +7,26 @@ from __future__ import annotations
 
 from operator import itemgetter
 
+from typing_extensions import TypedDict, Unpack
+
 from adjudicator.cards import CARD_TEXT
 from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts
 from adjudicator.games.bezique.judge import DealPoints
-from adjudicator.games.bezique.summary import BeziqueDealSummary, BeziqueTrickRow
+from adjudicator.games.bezique.summary import BeziqueDealSummary, BeziqueTrickRow, RubiconGame
 
 
-def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> BeziqueDealSummary:
+class SummaryExtra(TypedDict, total=False):
+    """What each game adds: the ordinary game's running score, or Rubicon's game values."""
+
+    score_before: dict[str, int]
+    score_after: dict[str, int]
+    game: RubiconGame | None
+    game_cards_made: RubiconGame | None
+
+
+def summary(
+    deal: BeziqueDealFacts, points: DealPoints, **extra: Unpack[SummaryExtra]
+) -> BeziqueDealSummary:
     """The deal's summary; rows are built as plain data and validated into the output
     models in one pass (pydantic-core), not one model at a time."""
     marks: list[dict[str, object]] = [  # BeziqueMark rows
@@ -56,6 +69,8 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
         tricks=tricks,
+        # declarations and marks: plain rows that pydantic validates into DeclarationRow and
+        # BeziqueMark in this one pass; its typed __init__ admits only the models
         declarations=points.rows,  # type: ignore[arg-type]
         brisques=points.brisques,
         last_trick=points.last_trick,
@@ -64,5 +79,5 @@ def summary(deal: BeziqueDealFacts, points: DealPoints, **extra: object) -> Bezi
         totals_cards_made=points.cards_made,
         indeterminate_from_trick=points.indeterminate_from,
         marks=sorted(marks, key=itemgetter("event")),  # type: ignore[arg-type]
-        **extra,  # type: ignore[arg-type]
+        **extra,
     )

@@ -20,10 +20,10 @@ from adjudicator.record.whist import (
     WhistResult,
     WhistScore,
 )
-from adjudicator.seats import WHIST_SEATS, side_of
+from adjudicator.seats import WHIST_SEATS, Side, WhistSeat, side_of
 
 E = TypeVar("E")
-_SIDE: dict[str, str] = {seat: side_of(seat) for seat in WHIST_SEATS}
+_SIDE: dict[str, Side] = {seat: side_of(seat) for seat in WHIST_SEATS}
 # WHIST-HONOURS-1: the trump A K Q J, by trump suit
 _HONOUR_CARDS = {suit: tuple(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
 
@@ -58,7 +58,7 @@ class Trick:
 class Renounce:
     """A failure to follow suit while holding the suit led (WHIST-REVOKE-1)."""
 
-    seat: str
+    seat: WhistSeat
     trick: int
     event: int
     card: Card
@@ -68,7 +68,7 @@ class Renounce:
     corrected_at: int | None = None
 
     @property
-    def side(self) -> str:
+    def side(self) -> Side:
         return side_of(self.seat)
 
     @property
@@ -93,7 +93,7 @@ class DealFacts:
 
     number: int
     event: int
-    dealer: str
+    dealer: WhistSeat
     trump: Card
     hands: dict[str, list[Card]]
     tricks: list[Trick] = field(default_factory=list)
@@ -117,16 +117,16 @@ class DealFacts:
     def trump_suit(self) -> Suit:
         return self.trump.suit
 
-    def tricks_won(self) -> dict[str, int]:
-        won = {"NS": 0, "EW": 0}
+    def tricks_won(self) -> dict[Side, int]:
+        won: dict[Side, int] = {"NS": 0, "EW": 0}
         for trick in self.tricks:
             if trick.winner is not None:
                 won[_SIDE[trick.winner]] += 1
         return won
 
-    def honours_held(self, turn_up_counts: bool = True) -> dict[str, int]:
+    def honours_held(self, turn_up_counts: bool = True) -> dict[Side, int]:
         """Trump A K Q J held per side as dealt (WHIST-HONOURS-1, -2; AMB-23)."""
-        held = {"NS": 0, "EW": 0}
+        held: dict[Side, int] = {"NS": 0, "EW": 0}
         honours = _HONOUR_CARDS[self.trump.suit]
         if not turn_up_counts:
             honours = tuple(card for card in honours if card is not self.trump)

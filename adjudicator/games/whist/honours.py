@@ -12,7 +12,7 @@ from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.summary import HonoursClaim
 from adjudicator.record.whist import WhistRules
-from adjudicator.seats import SIDES
+from adjudicator.seats import SIDES, Side
 
 
 class HonoursJudge:
@@ -24,10 +24,10 @@ class HonoursJudge:
     # Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
 
     def _judge_honours(
-        self, deal: DealFacts, before: dict[str, int], held: dict[str, int]
-    ) -> tuple[list[tuple[str, int]], list[HonoursClaim]]:
+        self, deal: DealFacts, before: dict[Side, int], held: dict[Side, int]
+    ) -> tuple[list[tuple[Side, int]], list[HonoursClaim]]:
         target = cast(int, self.rules.game_target)
-        valid: list[tuple[str, int]] = []
+        valid: list[tuple[Side, int]] = []
         claims: list[HonoursClaim] = []
         claimed_sides: set[str] = set()
         for timed in deal.honours:

@@ -28,7 +28,7 @@ from adjudicator.games.whist.summary import (
     WhistDealSummary,
 )
 from adjudicator.record.whist import WhistRecord, WhistRules
-from adjudicator.seats import left_of
+from adjudicator.seats import SIDES, Side, left_of
 
 WhistJudgement = Judgement[WhistDealSummary]
 
@@ -49,7 +49,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
             english=self.english,
         )
         start = record.start
-        score = {side: start.score.get(side, 0) for side in ("NS", "EW")}
+        score: dict[Side, int] = {side: start.score.get(side, 0) for side in SIDES}
         self.position = Position(score, [(g.winner, g.value) for g in start.games])
         self.marked: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
         self.last_result: dict[str, object] | None = None
@@ -103,7 +103,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
             self.findings, summaries, corrected, claimed, self.steps, self.undetermined
         )
 
-    def _position_honours(self, deal: DealFacts, held: dict[str, int]) -> dict[str, int]:
+    def _position_honours(self, deal: DealFacts, held: dict[Side, int]) -> dict[Side, int]:
         """Honours as dealt, for a deal begun at a position: stated, shown by the hands, or
         (claimed, and not shown) undetermined, each claim read as made."""
         stated = getattr(deal.position, "honours", None)
@@ -191,11 +191,11 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
     def _summary(
         self,
         deal: DealFacts,
-        won: dict[str, int],
+        won: dict[Side, int],
         revokes: list[RevokeRuling],
-        shown: dict[str, int],
+        shown: dict[Side, int],
         honour_claims: list[HonoursClaim],
-        before: dict[str, int],
+        before: dict[Side, int],
         result: DealScore,
         game: scoring.GameValue | None,
         extra: list[dict[str, object]],
@@ -293,7 +293,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
                 + f", so any player may deal; {deal.dealer} deals [WHIST-TABLE-3]"
             )
             return
-        expected = left_of(self.replay.deals[deal.number - 2].dealer)  # type: ignore[arg-type]
+        expected = left_of(self.replay.deals[deal.number - 2].dealer)
         if deal.dealer != expected:
             self.findings.append(
                 make_finding(
@@ -364,7 +364,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
         deal: DealFacts,
         result: DealScore,
         revokes: list[RevokeRuling],
-        no_win: frozenset[str],
+        no_win: frozenset[Side],
     ) -> None:
         capped = [step for step in result.steps if step.capped]
         if capped:

@@ -13,6 +13,7 @@ from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.scoring import DealScore
 from adjudicator.record.whist import WhistRules
+from adjudicator.seats import Side
 
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
 
@@ -21,10 +22,10 @@ MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
 class Position:
     """The score carried from deal to deal: the game in progress and the rubber's games."""
 
-    score: dict[str, int]
-    games: list[tuple[str, int]]
+    score: dict[Side, int]
+    games: list[tuple[Side, int]]
     last_rubber: scoring.RubberValue | None = None
-    rubber_games: list[tuple[str, int]] = field(default_factory=list)
+    rubber_games: list[tuple[Side, int]] = field(default_factory=list)
     fresh_cut: bool = False  # the rubber (English) or game (American) just ended
     new_rubber: bool = False  # deals have been played since ``last_rubber`` was complete
 

@@ -19,7 +19,7 @@ from adjudicator.games.whist.revokes import CHOICES, RevokeRuling
 from adjudicator.games.whist.scoring import Choice, DealPlan, DealScore, Penalty, ScoringRules
 from adjudicator.games.whist.summary import GameResult, PenaltyOption
 from adjudicator.record.whist import WhistRules
-from adjudicator.seats import other_side
+from adjudicator.seats import Side, other_side
 
 #: a combination's worth to the claimants, its score, and the game and rubber it gives
 _Outcome = tuple[tuple[int, int, int], DealScore, GameResult | None, GameResult | None]
@@ -40,11 +40,11 @@ class PenaltyJudge:
         self,
         deal: DealFacts,
         revokes: list[RevokeRuling],
-        honours: list[tuple[str, int]],
-        no_win: frozenset[str],
+        honours: list[tuple[Side, int]],
+        no_win: frozenset[Side],
         void: bool,
         choices: dict[int, str] | None = None,
-        won: dict[str, int] | None = None,
+        won: dict[Side, int] | None = None,
         order: str | None = None,
     ) -> DealPlan:
         penalties = []
@@ -60,7 +60,7 @@ class PenaltyJudge:
                 r.choice = "tricks"
             penalties.append(
                 Penalty(
-                    other_side(r.renounce.side),  # type: ignore[arg-type]
+                    other_side(r.renounce.side),
                     cast(Choice, choice),
                     self._penalty_tricks(revokes, r),
                     r.renounce.trick,
@@ -122,13 +122,13 @@ class PenaltyJudge:
         deal: DealFacts,
         revokes: list[RevokeRuling],
         unchosen: list[RevokeRuling],
-        honours: list[tuple[str, int]],
-        no_win: frozenset[str],
-        before: dict[str, int],
+        honours: list[tuple[Side, int]],
+        no_win: frozenset[Side],
+        before: dict[Side, int],
     ) -> list[PenaltyOption]:
         """What each choice of the unchosen penalties gives, and the best, which is applied
         (``advice``: polynomial in the revokes, never every combination)."""
-        claimants = other_side(unchosen[0].renounce.side)  # type: ignore[arg-type]
+        claimants = other_side(unchosen[0].renounce.side)
         key = self._penalty_key(self.rules.penalty_order)
         ordered = sorted(
             unchosen, key=lambda r: (r.renounce.side != unchosen[0].renounce.side, key(r))
@@ -188,7 +188,7 @@ class PenaltyJudge:
             options.append(
                 PenaltyOption(
                     choices=list(combo),
-                    score=dict(result.after),
+                    score=dict(result.after.items()),  # (a dict keyed by str, as the model is)
                     game=game,
                     rubber=rubber,
                     best=combo == best,
@@ -198,18 +198,18 @@ class PenaltyJudge:
 
     @staticmethod
     def _rank(
-        claimants: str, result: DealScore, game: GameResult | None, rubber: GameResult | None
+        claimants: Side, result: DealScore, game: GameResult | None, rubber: GameResult | None
     ) -> tuple[int, int, int]:
         def signed(g: GameResult | None) -> int:
             return 0 if g is None else (g.value if g.winner == claimants else -g.value)
 
-        revokers = other_side(claimants)  # type: ignore[arg-type]
+        revokers = other_side(claimants)
         lead = result.after[claimants] - result.after[revokers]
         return signed(rubber), signed(game), lead
 
     def _game_value(self, result: DealScore) -> scoring.GameValue:
-        winner = cast(str, result.winner)
-        loser = other_side(winner)  # type: ignore[arg-type]
+        winner = cast(Side, result.winner)
+        loser = other_side(winner)
         if self.rules.game_value_mode == "rubber_points":
             return scoring.english_game_value(winner, result.after[loser])
         return scoring.american_game_value(

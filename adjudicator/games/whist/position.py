@@ -120,7 +120,7 @@ def honours_unknown(deal: DealFacts) -> bool:
 
 
 def open_renounce(
-    deal: DealFacts, index: int, seat: str, card: Card, trick: int, led: Suit
+    deal: DealFacts, index: int, seat: WhistSeat, card: Card, trick: int, led: Suit
 ) -> None:
     """A seat shows out of the suit led while some of his cards are not shown: if a card of
     the suit is placed nowhere, he may have held it (WHIST-REVOKE-1). He never plays it later

@@ -16,7 +16,7 @@ from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts, Renounce, WhistReplay
 from adjudicator.games.whist.scoring import Choice
 from adjudicator.record.whist import WhistClaim, WhistPenalty, WhistRules
-from adjudicator.seats import SIDES, other_side
+from adjudicator.seats import SIDES, Side, other_side
 
 CHOICES: tuple[Choice, ...] = ("tricks", "deduct", "add")
 
@@ -336,14 +336,14 @@ class RevokeJudge:
             if tricks[revokers] < scoring.PENALTY_POINTS:
                 return True
             tricks[revokers] -= scoring.PENALTY_POINTS
-            tricks[other_side(revokers)] += scoring.PENALTY_POINTS  # type: ignore[arg-type]
+            tricks[other_side(revokers)] += scoring.PENALTY_POINTS
         return False
 
     # Both sides revoke (WHIST-REVOKE-13) -------------------------------------------------------
 
     def _both_sides(
         self, deal: DealFacts, revokes: list[RevokeRuling]
-    ) -> tuple[frozenset[str], bool]:
+    ) -> tuple[frozenset[Side], bool]:
         claimed = [r for r in revokes if r.claimed_at is not None and not r.forfeited]
         sides = {r.renounce.side for r in claimed}
         if len(sides) < 2:

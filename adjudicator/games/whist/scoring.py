@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal, NamedTuple
 
-from adjudicator.seats import SIDES, other_side
+from adjudicator.seats import SIDES, Side, other_side
 
 Item = Literal["penalty", "tricks", "honours", "game", "rubber"]
 Choice = Literal["tricks", "deduct", "add"]
@@ -60,12 +60,12 @@ class Step(NamedTuple):
     """One item of the score, as a director would read it out."""
 
     item: Item
-    side: str
+    side: Side
     points: int  # what the item counted toward the score
     rule: str
     text: str
     low: int  # the least mark accepted for this item (a game-winning item may be marked short)
-    score: dict[str, int]  # running score after the item
+    score: dict[Side, int]  # running score after the item
     capped: bool = False  # held below game: the side revoked (WHIST-REVOKE-11, -14)
     void: bool = False  # counted nothing: the game was already won (WHIST-SCORE-3)
     floored: bool = False  # a deduction stopped at 0 (option deduct_floor, AMB-7)
@@ -74,7 +74,7 @@ class Step(NamedTuple):
 class Penalty(NamedTuple):
     """One revoke penalty to apply: the claimants and their choice."""
 
-    claimants: str
+    claimants: Side
     choice: Choice
     tricks: int = PENALTY_POINTS  # tricks moved for a "tricks" penalty (American: 2 or 1)
     trick_no: int = 0
@@ -84,19 +84,19 @@ class Penalty(NamedTuple):
 class DealPlan(NamedTuple):
     """The facts a deal's score depends on, already judged."""
 
-    tricks_won: dict[str, int]
+    tricks_won: dict[Side, int]
     penalties: tuple[Penalty, ...] = ()
-    honours: tuple[tuple[str, int], ...] = ()  # (side, honours held) for valid claims
-    no_win: frozenset[str] = frozenset()  # sides that cannot win the game this deal
+    honours: tuple[tuple[Side, int], ...] = ()  # (side, honours held) for valid claims
+    no_win: frozenset[Side] = frozenset()  # sides that cannot win the game this deal
     void: bool = False  # both sides revoked and the deal is void (AMB-4 new_deal)
 
 
 class DealScore(NamedTuple):
     steps: tuple[Step, ...]
-    tricks_after_penalty: dict[str, int]
-    before: dict[str, int]
-    after: dict[str, int]
-    winner: str | None  # the side that reached game in this deal
+    tricks_after_penalty: dict[Side, int]
+    before: dict[Side, int]
+    after: dict[Side, int]
+    winner: Side | None  # the side that reached game in this deal
 
 
 class ScoringRules(NamedTuple):
@@ -106,14 +106,14 @@ class ScoringRules(NamedTuple):
     english: bool
 
 
-def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> DealScore:
+def score_deal(before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> DealScore:
     """Score one deal from the score before it, item by item in the order of WHIST-SCORE-3."""
     score = dict(before)
     steps: list[Step] = []
-    winner: str | None = None
+    winner: Side | None = None
     tricks = dict(plan.tricks_won)
 
-    def add(item: Item, side: str, raw: int, rule: str, words: str) -> None:
+    def add(item: Item, side: Side, raw: int, rule: str, words: str) -> None:
         nonlocal winner
         if winner is not None:
             steps.append(
@@ -166,7 +166,7 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
     # 1. revoke penalties (WHIST-REVOKE-9, -14)
     for penalty in plan.penalties:
         claimants = penalty.claimants
-        revokers = other_side(claimants)  # type: ignore[arg-type]
+        revokers = other_side(claimants)
         if penalty.choice == "add":
             add(
                 "penalty",
@@ -202,7 +202,7 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
             )
 
     # 2. tricks (WHIST-SCORE-1)
-    side: str
+    side: Side
     for side in SIDES:
         points = tricks_over_book(tricks[side])
         if points:
@@ -228,13 +228,13 @@ def score_deal(before: dict[str, int], plan: DealPlan, rules: ScoringRules) -> D
 
 
 class GameValue(NamedTuple):
-    winner: str
+    winner: Side
     value: int
     rule: str
     text: str
 
 
-def english_game_value(winner: str, losers_score: int) -> GameValue:
+def english_game_value(winner: Side, losers_score: int) -> GameValue:
     points, name = rubber_points(losers_score)
     return GameValue(
         winner,
@@ -245,7 +245,7 @@ def english_game_value(winner: str, losers_score: int) -> GameValue:
 
 
 def american_game_value(
-    winner: str, winners_score: int, losers_score: int, target: int, count_all: bool
+    winner: Side, winners_score: int, losers_score: int, target: int, count_all: bool
 ) -> GameValue:
     """AWL-1: 7 less the losers' score; or, counting all (AMB-18), the difference."""
     top = winners_score if count_all else target
@@ -258,12 +258,12 @@ def american_game_value(
 
 
 class RubberValue(NamedTuple):
-    winner: str
+    winner: Side
     value: int
     steps: tuple[str, ...]
 
 
-def rubber_value(games: Sequence[tuple[str, int]]) -> RubberValue | None:
+def rubber_value(games: Sequence[tuple[Side, int]]) -> RubberValue | None:
     """The rubber once a side has two games (WHIST-RUBBER-1, -3, -4); None before that."""
     wins = {side: [v for w, v in games if w == side] for side in SIDES}
     winner = next((side for side in SIDES if len(wins[side]) >= 2), None)

@@ -43,7 +43,7 @@ from adjudicator.record.whist import (
     WhistRules,
     WhistScore,
 )
-from adjudicator.seats import WHIST_SEATS, left_of, partner_of
+from adjudicator.seats import WHIST_SEATS, WhistSeat, left_of, partner_of
 
 E = TypeVar("E")
 _LEFT: dict[str, str] = {seat: left_of(seat) for seat in WHIST_SEATS}
@@ -428,7 +428,7 @@ class WhistState(Withdrawals):
                 )
             )
 
-    def _check_follow(self, index: int, seat: str, card: Card, trick: Trick) -> None:
+    def _check_follow(self, index: int, seat: WhistSeat, card: Card, trick: Trick) -> None:
         led = trick.plays[0].card.suit
         if card.suit is led:
             return
@@ -439,15 +439,12 @@ class WhistState(Withdrawals):
         elif self.deal.unknown.get(seat):
             open_renounce(self.deal, index, seat, card, trick.number, led)
 
-    def _establish_by_play(self, seat: str, trick_number: int, index: int) -> None:
+    def _establish_by_play(self, seat: WhistSeat, trick_number: int, index: int) -> None:
         """The revoker or his partner playing to a later trick establishes (WHIST-REVOKE-3)."""
         if not self.pending:
             return
         for renounce in self.pending:
-            if trick_number > renounce.trick and seat in (
-                renounce.seat,
-                partner_of(renounce.seat),  # type: ignore[arg-type]
-            ):
+            if trick_number > renounce.trick and seat in (renounce.seat, partner_of(renounce.seat)):
                 renounce.established_at = index
         self._settle_pending()
 

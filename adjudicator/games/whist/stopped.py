@@ -15,6 +15,7 @@ from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.revokes import RevokeJudge
 from adjudicator.games.whist.scoring import DealScore
 from adjudicator.record.whist import WhistClaim
+from adjudicator.seats import Side
 
 
 def _stop(deal: DealFacts) -> str:
@@ -83,7 +84,7 @@ class StoppedDeals:
         )
         return True
 
-    def _stopped_result(self, deal: DealFacts, before: dict[str, int]) -> DealScore:
+    def _stopped_result(self, deal: DealFacts, before: dict[Side, int]) -> DealScore:
         """Nothing scored for a deal stopped part-way: its result is listed as undetermined."""
         won = deal.tricks_won()
         done = sum(won.values())
