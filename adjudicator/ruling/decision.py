@@ -261,11 +261,10 @@ def _mark(ctx: Context, f: Finding) -> Said:
             *rules,
         )
     if m := _AGREED.match(f.message):
-        return say(
-            f"The result the players agreed [event {f.event}], {m['agreed']}, is corrected:"
-            f" the rules give {m['right']}{law}.",
-            *rules,
-        )
+        agreed = f"The result the players agreed [event {f.event}], {m['agreed']},"
+        if m["right"].startswith("no "):  # nothing was won: "no rubber has been completed"
+            return say(f"{agreed} is struck out: {m['right']}{law}.", *rules)
+        return say(f"{agreed} is corrected: the rules give {m['right']}{law}.", *rules)
     return say(f"{f.message} [event {f.event}]{law}.", *rules)
 
 

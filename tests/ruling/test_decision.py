@@ -459,3 +459,22 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                         pasted += [(f.rule, d.text) for d in ruling.decision if words in d.text]
                     pasted += [("None", d.text) for d in ruling.decision if "None" in d.text]
     assert pasted == []
+
+
+def test_a_result_agreed_when_nothing_was_won_is_struck_out() -> None:
+    """``clean-rubber`` cut after its first deal, with the rubber's result still agreed: no
+    rubber has been completed, so the agreed result is struck out (WHIST-SCORE-7,
+    WHIST-RUBBER-4), not "corrected" to nothing."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "whist" / "clean-rubber.json").read_text("utf-8"))
+    second = [i for i, e in enumerate(record["events"]) if e["type"] == "deal"][1]
+    result = next(e for e in record["events"] if e["type"] == "result")
+    record["events"] = [*record["events"][:second], result]
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    [sentence] = [d.text for d in ruling.decision if d.text.startswith("The result")]
+    assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57).")
+    assert f"[event {second}], a rubber of" in sentence
