@@ -261,10 +261,18 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     """A challenge of a score or an irregular declaration (laws 50, 51)."""
     row = declaration_of(ctx, claim.ref)
     by = ctx.names.seat(claim.by)
-    against = ctx.names.seat(claim.against or (row.seat if row else None))
-    what = f"the {words(row.combination)}" if row else "the score"
     ref = f" [event {claim.ref}]" if claim.ref is not None else ""
-    head = f"{by} challenged {what} scored by {against}{ref}"
+    if row is not None:
+        against = ctx.names.seat(claim.against or row.seat)
+        head = f"{by} challenged the {words(row.combination)} scored by {against}{ref}"
+    elif mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
+        against = ctx.names.seat(mark.seat)
+        head = (
+            f"{by} challenged the mark of {mark.points} for {words(mark.item)} written by"
+            f" {against}{ref}"
+        )
+    else:
+        head = f"{by} challenged a score{ref}"
     events = {claim.ref, row.event if row else None} - {None}
     if open_ := [u for u in ctx.undetermined if u.event in events]:
         item = open_[0]  # a fragment: neither upheld nor refused (issue 11)
@@ -299,12 +307,26 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
         f for f in ctx.findings if f.rule in DECLARATION_FAULT and row and f.event == row.event
     ]
     if not faults:
+        ctx.used.update(id(f) for f in ctx.at(claim.event, "BEZ-SCORE-5"))  # the claim's own
         return [
             say(
-                f"{head}. The challenge [event {claim.event}] fails: the score was good.",
+                f"{head}. The challenge [event {claim.event}] fails: the score was good"
+                f"{ctx.law('BEZ-SCORE-5')}.",
                 "BEZ-SCORE-5",
             )
         ]
+    if all(f.rule == "BEZ-SCORE-5" for f in faults):
+        # a true declaration marked wrongly (law 51): the mark is corrected, not struck, and
+        # the sentence on the mark (with what the adversary adds) follows among the marks
+        ctx.changed = True
+        return [
+            say(
+                f"{head}. The challenge [event {claim.event}] is upheld: the mark was wrong, and"
+                f" a marking error is always corrected{ctx.law('BEZ-SCORE-5')}.",
+                "BEZ-SCORE-5",
+            )
+        ]
+    faults = [f for f in faults if f.rule != "BEZ-SCORE-5"]
     ctx.used.update(id(f) for f in faults)
     ctx.changed = True
     fault = DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
@@ -326,6 +348,13 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
             "RUB-LAW-50",
         )
     ]
+
+
+def _mark_at(ctx: Context, event: int | None) -> Any:
+    """The Bézique mark written at ``event`` (seat, item, points), if one was."""
+    if event is None or not ctx.deals:
+        return None
+    return next((m for m in getattr(ctx.deal_of(event), "marks", []) if m.event == event), None)
 
 
 def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:

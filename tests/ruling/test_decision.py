@@ -410,7 +410,7 @@ def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
 
 def test_no_finding_is_announced_in_the_engines_words() -> None:
     """Simulated records of every game, with every kind of injected irregularity, and each
-    also with an event swapped, dropped or repeated: every finding the decision announces
+    also with an event swapped, dropped or repeated, or a claim added: every finding the decision announces
     has a sentence of its own (names, not side codes), never the finding's message pasted in
     (the fallback kept for a kind without words yet), and no field left empty ("trick None")."""
     import json
@@ -441,11 +441,30 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                     changed = json.loads(json.dumps(record))
                     events = changed["events"]
                     i = rng.randrange(1, len(events) - 1)
-                    match rng.choice(["swap", "drop", "repeat"]):
+                    marks = [
+                        k for k, e in enumerate(events[:i]) if e["type"] in ("score", "declare")
+                    ]
+                    match rng.choice(["swap", "drop", "repeat", "claim"]):
                         case "swap":
                             events[i], events[i + 1] = events[i + 1], events[i]
                         case "drop":
                             del events[i]
+                        case "claim" if game == "whist":
+                            claim = {
+                                "type": "claim",
+                                "kind": "revoke",
+                                "by": rng.choice(["NS", "EW"]),
+                            }
+                            events.insert(i, claim)
+                        case "claim" if marks:  # a challenge of a mark, good or bad
+                            by = rng.choice("AB")
+                            claim = {
+                                "type": "claim",
+                                "kind": "score",
+                                "by": by,
+                                "ref": rng.choice(marks),
+                            }
+                            events.insert(i, claim)
                         case _:
                             events.insert(i, dict(events[i]))
                     variants.append(changed)
@@ -478,3 +497,58 @@ def test_a_result_agreed_when_nothing_was_won_is_struck_out() -> None:
     [sentence] = [d.text for d in ruling.decision if d.text.startswith("The result")]
     assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57).")
     assert f"[event {second}], a rubber of" in sentence
+
+
+def _clean_deal() -> dict[str, Any]:
+    import json
+
+    from tests.conftest import FIXTURES
+
+    return json.loads((FIXTURES / "bezique" / "clean-deal.json").read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -> None:
+    """``clean-deal`` (A 230, B 330): A's marriage of event 4 marked 50 at event 16, and B
+    challenges it at once. The marriage is true, so nothing is struck: the mark is corrected
+    to 20 (BEZ-SCORE-5), and under Foster B adds the 30 marked too much: A 230, B 360. (The
+    challenge once said "the score is struck" while the score kept the marriage.)"""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+
+    record = _clean_deal()
+    assert record["events"][16] == {
+        "type": "score", "seat": "A", "points": 20, "for": "declaration", "ref": 4
+    }  # fmt: skip
+    record["events"][16]["points"] = 50
+    record["events"].insert(17, {"type": "claim", "kind": "score", "by": "B", "ref": 16})
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert [d.text for d in ruling.decision] == [
+        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A) [event 16]. The"
+        " challenge [event 17] is upheld: the mark was wrong, and a marking error is always"
+        " corrected (Foster p.382).",
+        "The mark of 50 for marriage written by Margaret Ashby (A) [event 16] is corrected to"
+        " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
+        "The corrected score: Margaret Ashby (A) 230, Thomas Reeve (B) 360; neither player has"
+        " yet reached 1000 (Foster p.376).",
+    ]
+
+
+def test_a_challenge_that_fails_is_announced_once_naming_the_mark() -> None:
+    """``clean-deal``: A challenges B's mark of 10 for brisques (event 9), which is right. One
+    sentence names the mark and says the challenge fails (it also came out a second time, in
+    the engine's words, and the mark as "the score scored by a player")."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+
+    record = _clean_deal()
+    assert record["events"][9] == {"type": "score", "seat": "B", "points": 10, "for": "brisques"}
+    record["events"].insert(10, {"type": "claim", "kind": "score", "by": "A", "ref": 9})
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert [d.text for d in ruling.decision] == [
+        "Margaret Ashby (A) challenged the mark of 10 for brisques written by Thomas Reeve (B)"
+        " [event 9]. The challenge [event 10] fails: the score was good (Foster p.382).",
+        "The score stands: Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet"
+        " reached 1000 (Foster p.376).",
+    ]
