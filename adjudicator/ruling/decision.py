@@ -24,6 +24,7 @@ from adjudicator.ruling.sentences import (
     Context,
     Said,
     declaration_of,
+    endplay_consequence,
     played,
     say,
     words,
@@ -122,7 +123,7 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         "law": ctx.law(f.rule),
         "card": "a card",
         "suit": "card of the suit",
-        "endplay": "the tricks from there on are to be replayed",
+        "endplay": endplay_consequence(ctx, f.event),
         "false_lead": "",
     }
     deal = ctx.deal_of(f.event or 0)
@@ -132,8 +133,6 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
             values["card"], values["suit"] = card(card_played), suit_of(led)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-IRREG-1":
         values["false_lead"] = _false_lead(ctx, deal, f.event)
-    if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
-        values["endplay"] = "the penalty of the option in force applies"
     return values
 
 
@@ -159,7 +158,7 @@ def _side_in(message: str) -> str | None:
 
 
 def _unclaimed(ctx: Context, f: Finding) -> Said | None:
-    if f.rule in DECLARATION_FAULT:
+    if f.rule in DECLARATION_FAULT and f.severity == "violation":  # (a claim's warning is not)
         return _declaration_sentence(ctx, f)
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)

@@ -19,6 +19,7 @@ from adjudicator.ruling.sentences import (
     Context,
     Said,
     declaration_of,
+    endplay_consequence,
     played,
     say,
     words,
@@ -307,12 +308,15 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
         f for f in ctx.findings if f.rule in DECLARATION_FAULT and row and f.event == row.event
     ]
     if not faults:
-        ctx.used.update(id(f) for f in ctx.at(claim.event, "BEZ-SCORE-5"))  # the claim's own
+        # the claim's own finding (BEZ-SCORE-5 a good mark, BEZ-DECL-9 a lawful declaration)
+        own = [f for f in ctx.at(claim.event) if f.severity != "violation"]
+        ctx.used.update(id(f) for f in own)
+        rule = own[0].rule if own else "BEZ-SCORE-5"
+        good = "the declaration was lawful" if rule == "BEZ-DECL-9" else "the score was good"
         return [
             say(
-                f"{head}. The challenge [event {claim.event}] fails: the score was good"
-                f"{ctx.law('BEZ-SCORE-5')}.",
-                "BEZ-SCORE-5",
+                f"{head}. The challenge [event {claim.event}] fails: {good}{ctx.law(rule)}.",
+                rule,
             )
         ]
     if all(f.rule == "BEZ-SCORE-5" for f in faults):
@@ -350,6 +354,37 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     ]
 
 
+def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
+    """A claim that a player failed to follow suit or to win in the end-play (BEZ-LAST-2)."""
+    head = (
+        f"{ctx.names.seat(claim.by)} claimed a failure to follow suit or to win in the end-play"
+        f" [event {claim.event}]"
+    )
+    if failed := [f for f in ctx.at(claim.event, "BEZ-LAST-2") if f.severity != "violation"]:
+        ctx.used.update(id(f) for f in failed)
+        return [
+            say(
+                f"{head}. The claim fails: every card played in the end-play was lawful"
+                f"{ctx.law('BEZ-LAST-2')}.",
+                "BEZ-LAST-2",
+            )
+        ]
+    broken = [f for f in ctx.findings if f.rule == "BEZ-LAST-2" and f.severity == "violation"]
+    if not broken:  # open in a fragment: said among the questions the record cannot decide
+        return []
+    error = broken[0]
+    ctx.used.add(id(error))
+    ctx.changed = True
+    return [
+        say(
+            f"{head}. The claim is upheld: {ctx.names.seat(error.seat)} broke the rules of the"
+            f" end-play at trick {error.trick} of deal {error.deal or 1} [event {error.event}]:"
+            f" {endplay_consequence(ctx, error.event)}{ctx.law('BEZ-LAST-2')}.",
+            "BEZ-LAST-2",
+        )
+    ]
+
+
 def _mark_at(ctx: Context, event: int | None) -> Any:
     """The Bézique mark written at ``event`` (seat, item, points), if one was."""
     if event is None or not ctx.deals:
@@ -378,6 +413,8 @@ DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {
     ("whist", "revoke"): _whist_revoke_claim,
     ("bezique", "score"): _bezique_challenge,
     ("bezique", "irregular-declaration"): _bezique_challenge,
+    ("bezique", "revoke"): _endplay_claim,
+    ("rubicon-bezique", "revoke"): _endplay_claim,
     ("rubicon-bezique", "score"): _bezique_challenge,
     ("rubicon-bezique", "irregular-declaration"): _bezique_challenge,
     ("rubicon-bezique", "count-brisques"): _brisques_demand,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.findings import Finding
-from adjudicator.games.bezique.summary import DeclarationRow
+from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.words import Names, laws
 
@@ -88,6 +88,15 @@ COUNTED = re.compile(r"marriage|sequence|bezique")
 def words(name: str) -> str:
     """A combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``."""
     return name.replace("-", " ")
+
+
+def endplay_consequence(ctx: Context, event: int | None) -> str:
+    """What follows a broken rule of the end-play: the tricks replayed (the deal's score waits
+    on them) or the penalty of the option in force (BEZ-LAST-2, the option endplay_penalty)."""
+    deal = ctx.deal_of(event or 0) if ctx.deals else None
+    if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
+        return "the penalty of the option in force applies"
+    return "the tricks from there on are to be replayed"
 
 
 def declaration_of(ctx: Context, event: int | None) -> DeclarationRow | None:

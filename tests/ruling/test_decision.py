@@ -412,9 +412,11 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
     """Simulated records of every game, with every kind of injected irregularity, and each
     also with an event swapped, dropped or repeated, or a claim added: every finding the decision announces
     has a sentence of its own (names, not side codes), never the finding's message pasted in
-    (the fallback kept for a kind without words yet), and no field left empty ("trick None")."""
+    (the fallback kept for a kind without words yet), no field left empty ("trick None"),
+    and a claim's event never spoken of as anything but a claim."""
     import json
     import random
+    import re
 
     from adjudicator import InputError, adjudicate, parse_record
     from adjudicator.simulate import records
@@ -456,14 +458,12 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                                 "by": rng.choice(["NS", "EW"]),
                             }
                             events.insert(i, claim)
-                        case "claim" if marks:  # a challenge of a mark, good or bad
-                            by = rng.choice("AB")
-                            claim = {
-                                "type": "claim",
-                                "kind": "score",
-                                "by": by,
-                                "ref": rng.choice(marks),
-                            }
+                        case "claim" if marks:  # a challenge of a mark or a declaration
+                            kind = rng.choice(["score", "irregular-declaration", "revoke"])
+                            claim = {"type": "claim", "kind": kind, "by": rng.choice("AB")}
+                            target = [k for k in marks if events[k]["type"] == "declare"]
+                            if kind == "score" or (kind != "revoke" and target):
+                                claim["ref"] = rng.choice(marks if kind == "score" else target)
                             events.insert(i, claim)
                         case _:
                             events.insert(i, dict(events[i]))
@@ -477,6 +477,11 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                         words = f.message.rstrip(".")[:40]
                         pasted += [(f.rule, d.text) for d in ruling.decision if words in d.text]
                     pasted += [("None", d.text) for d in ruling.decision if "None" in d.text]
+                    claims = {k for k, e in enumerate(variant["events"]) if e["type"] == "claim"}
+                    for d in ruling.decision:  # a claim is only ever spoken of as a claim
+                        at = {int(n) for n in re.findall(r"\[event (\d+)\]", d.text)}
+                        if at & claims and not re.search("claim|challeng|demand", d.text):
+                            pasted.append(("claim", d.text))
     assert pasted == []
 
 
@@ -552,3 +557,56 @@ def test_a_challenge_that_fails_is_announced_once_naming_the_mark() -> None:
         "The score stands: Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet"
         " reached 1000 (Foster p.376).",
     ]
+
+
+def test_a_challenge_of_a_lawful_declaration_fails_and_accuses_nobody() -> None:
+    """``clean-deal``: B challenges A's marriage of event 4 (lawful) as irregular. The
+    challenge fails (BEZ-DECL-9); its warning was once announced among the unclaimed
+    irregularities as "Thomas Reeve (B) declared a combination [event 5], but the cards shown
+    do not make it", a false accusation of the challenger."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+
+    record = _clean_deal()
+    assert record["events"][4]["type"] == "declare"
+    claim = {"type": "claim", "kind": "irregular-declaration", "by": "B", "ref": 4}
+    record["events"].insert(5, claim)
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert [d.text for d in ruling.decision] == [
+        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A) [event 4]. The"
+        " challenge [event 5] fails: the declaration was lawful (Foster p.381–382).",
+        "The score stands: Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet"
+        " reached 1000 (Foster p.376).",
+    ]
+
+
+def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
+    """A claim of a failure to follow or win in the end-play (BEZ-LAST-2) is announced as a
+    dispute: upheld in ``endplay-revoke`` (A's card at event 129, trick 31; B claims after
+    it), failed in ``clean-deal`` (every card lawful). It was announced among the
+    irregularities nobody claimed, in the engine's words, or not at all."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "bezique" / "endplay-revoke.json").read_text("utf-8"))
+    record["events"].insert(131, {"type": "claim", "kind": "revoke", "by": "B"})
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text == (
+        "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play [event 131]."
+        " The claim is upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of"
+        " deal 1 [event 129]: the tricks from there on are to be replayed (Foster p.380)."
+    )
+    assert not any("nobody claimed" in d.text for d in ruling.decision)
+
+    record = _clean_deal()
+    record["events"].insert(
+        len(record["events"]) - 1, {"type": "claim", "kind": "revoke", "by": "A"}
+    )
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text.endswith(
+        "The claim fails: every card played in the end-play was lawful (Foster p.380)."
+    )
+    assert len(ruling.decision) == 2  # the claim, the score: nothing else
