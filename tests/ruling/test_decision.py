@@ -512,6 +512,24 @@ def _clean_deal() -> dict[str, Any]:
     return json.loads((FIXTURES / "bezique" / "clean-deal.json").read_text("utf-8"))  # type: ignore[no-any-return]
 
 
+#: The last sentence of ``clean-deal``'s decision, the record as it is (A 230, B 330).
+_CLEAN_DEAL_STANDS = (
+    "The score stands: Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet"
+    " reached 1000 (Foster p.376)."
+)
+
+
+def _clean_deal_with(at: int, event: dict[str, Any]) -> list[str]:
+    """The decision of ``clean-deal`` with ``event`` inserted at ``at``."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+
+    record = _clean_deal()
+    record["events"].insert(at, event)
+    return [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
+
+
 def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -> None:
     """``clean-deal`` (A 230, B 330): A's marriage of event 4 marked 50 at event 16, and B
     challenges it at once. The marriage is true, so nothing is struck: the mark is corrected
@@ -543,19 +561,13 @@ def test_a_challenge_that_fails_is_announced_once_naming_the_mark() -> None:
     """``clean-deal``: A challenges B's mark of 10 for brisques (event 9), which is right. One
     sentence names the mark and says the challenge fails (it also came out a second time, in
     the engine's words, and the mark as "the score scored by a player")."""
-    import json
-
-    from adjudicator import adjudicate, parse_record
-
-    record = _clean_deal()
-    assert record["events"][9] == {"type": "score", "seat": "B", "points": 10, "for": "brisques"}
-    record["events"].insert(10, {"type": "claim", "kind": "score", "by": "A", "ref": 9})
-    ruling = adjudicate(parse_record(json.dumps(record)))
-    assert [d.text for d in ruling.decision] == [
+    assert _clean_deal()["events"][9] == {
+        "type": "score", "seat": "B", "points": 10, "for": "brisques"
+    }  # fmt: skip
+    assert _clean_deal_with(10, {"type": "claim", "kind": "score", "by": "A", "ref": 9}) == [
         "Margaret Ashby (A) challenged the mark of 10 for brisques written by Thomas Reeve (B)"
         " [event 9]. The challenge [event 10] fails: the score was good (Foster p.382).",
-        "The score stands: Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet"
-        " reached 1000 (Foster p.376).",
+        _CLEAN_DEAL_STANDS,
     ]
 
 
@@ -564,20 +576,12 @@ def test_a_challenge_of_a_lawful_declaration_fails_and_accuses_nobody() -> None:
     challenge fails (BEZ-DECL-9); its warning was once announced among the unclaimed
     irregularities as "Thomas Reeve (B) declared a combination [event 5], but the cards shown
     do not make it", a false accusation of the challenger."""
-    import json
-
-    from adjudicator import adjudicate, parse_record
-
-    record = _clean_deal()
-    assert record["events"][4]["type"] == "declare"
+    assert _clean_deal()["events"][4]["type"] == "declare"
     claim = {"type": "claim", "kind": "irregular-declaration", "by": "B", "ref": 4}
-    record["events"].insert(5, claim)
-    ruling = adjudicate(parse_record(json.dumps(record)))
-    assert [d.text for d in ruling.decision] == [
+    assert _clean_deal_with(5, claim) == [
         "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A) [event 4]. The"
         " challenge [event 5] fails: the declaration was lawful (Foster p.381–382).",
-        "The score stands: Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet"
-        " reached 1000 (Foster p.376).",
+        _CLEAN_DEAL_STANDS,
     ]
 
 
