@@ -446,6 +446,26 @@ def _open_questions(ctx: Context) -> list[Said]:
     return out
 
 
+def _claimed_by_penalty(deals: list[Any], claims: list[Claim]) -> list[Claim]:
+    """Whist revokes claimed by the choice of their penalty, with no claim event before it
+    (the judge reads the choice as the claim): disputes all the same, worded as claims."""
+    stated = {c.event for c in claims}
+    return [
+        Claim(
+            revoke.claimed_at,
+            "revoke",
+            "EW" if revoke.side == "NS" else "NS",
+            against=revoke.seat,
+            trick=revoke.trick,
+            by_penalty=True,
+        )
+        for deal in deals
+        if isinstance(deal, WhistDealSummary)
+        for revoke in deal.revokes
+        if revoke.claimed_at is not None and revoke.claimed_at not in stated
+    ]
+
+
 def decide(
     game: str,
     rules: dict[str, Any],
@@ -458,6 +478,7 @@ def decide(
     undetermined: list[Any] | None = None,
 ) -> list[tuple[str, list[str]]]:
     """The decision as (text, rule IDs) pairs, in the order a director gives it."""
+    claims = sorted([*claims, *_claimed_by_penalty(deals, claims)], key=lambda c: c.event)
     ctx = Context(
         game,
         rules,

@@ -39,7 +39,8 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
     against = f" against {ctx.names.seat(claim.against)}" if claim.against else ""
     at = f" at trick {claim.trick}" if claim.trick else ""
     where = f"{at} of deal {number}" if at else f" in deal {number}"
-    head = f"{by} claimed a revoke{against}{where} [event {claim.event}]"
+    how = ", by choosing its penalty" if claim.by_penalty else ""
+    head = f"{by} claimed a revoke{against}{where} [event {claim.event}]{how}"
     if late := ctx.at(claim.event, "WHIST-REVOKE-7"):
         ctx.used.update(id(f) for f in late)
         revoked = _revoke_finding(ctx, late[0].seat, late[0].deal, claim.trick)
@@ -197,6 +198,20 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         whose, what = "fixed by the code", "two tricks taken from the revokers"
     elif revoke.penalty_chosen:
         whose = f"as {claim.by} chose"
+    elif waived := [
+        f
+        for f in ctx.findings
+        if f.rule == "WHIST-REVOKE-9"
+        and f.severity == "violation"
+        and ctx.penalties.get(f.event or -1) == "waive"
+        and f.trick == revoke.trick
+        and f.deal == deal.deal
+    ]:  # a waiver the rules do not allow (option revoke_penalty_waivable)
+        ctx.used.update(id(f) for f in [*waived, *ctx.at(claim.event, "WHIST-REVOKE-9")])
+        whose = (
+            f"{claim.by} waived it [event {waived[0].event}], but these rules allow no waiver,"
+            f" option revoke_penalty_waivable; the ruling applies the best choice for {claim.by}"
+        )
     else:
         whose = f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
         ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
@@ -307,9 +322,11 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     faults = [f for f in ctx.findings if f.event == claim.ref and f.severity == "violation"] or [
         f for f in ctx.findings if f.rule in DECLARATION_FAULT and row and f.event == row.event
     ]
-    if not faults:
-        # the claim's own finding (BEZ-SCORE-5 a good mark, BEZ-DECL-9 a lawful declaration)
-        own = [f for f in ctx.at(claim.event) if f.severity != "violation"]
+    # the claim's own finding, when it fails: BEZ-SCORE-5 a good mark, BEZ-DECL-9 a lawful
+    # declaration (challenged as irregular, it fails even if its mark was wrong: the mark is
+    # corrected all the same, among the marks)
+    own = [f for f in ctx.at(claim.event) if f.severity != "violation"]
+    if own or not faults:
         ctx.used.update(id(f) for f in own)
         rule = own[0].rule if own else "BEZ-SCORE-5"
         good = "the declaration was lawful" if rule == "BEZ-DECL-9" else "the score was good"

@@ -23,6 +23,7 @@ class Claim:
     against: str | None = None
     trick: int | None = None
     ref: int | None = None
+    by_penalty: bool = False  # no claim event: the choice of a penalty made the claim (whist)
 
 
 @dataclass

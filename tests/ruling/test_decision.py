@@ -451,13 +451,18 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                             events[i], events[i + 1] = events[i + 1], events[i]
                         case "drop":
                             del events[i]
-                        case "claim" if game == "whist":
-                            claim = {
-                                "type": "claim",
-                                "kind": "revoke",
-                                "by": rng.choice(["NS", "EW"]),
-                            }
-                            events.insert(i, claim)
+                        case "claim" if game == "whist":  # a claim, or a penalty chosen
+                            side = rng.choice(["NS", "EW"])
+                            choice = rng.choice(["tricks", "deduct", "add", "waive"])
+                            events.insert(
+                                i,
+                                rng.choice(
+                                    [
+                                        {"type": "claim", "kind": "revoke", "by": side},
+                                        {"type": "penalty", "by": side, "choice": choice},
+                                    ]
+                                ),
+                            )
                         case "claim" if marks:  # a challenge of a mark or a declaration
                             kind = rng.choice(["score", "irregular-declaration", "revoke"])
                             claim = {"type": "claim", "kind": kind, "by": rng.choice("AB")}
@@ -477,6 +482,16 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                         words = f.message.rstrip(".")[:40]
                         pasted += [(f.rule, d.text) for d in ruling.decision if words in d.text]
                     pasted += [("None", d.text) for d in ruling.decision if "None" in d.text]
+                    claimed = {  # revokes claimed in time (by a claim or a penalty chosen)
+                        r.event
+                        for deal in ruling.deals
+                        for r in getattr(deal, "revokes", [])
+                        if r.claimed_at is not None
+                    }
+                    for d in ruling.decision:
+                        at = {int(n) for n in re.findall(r"\[event (\d+)\]", d.text)}
+                        if "not claimed in time" in d.text and at & claimed:
+                            pasted.append(("claimed", d.text))
                     claims = {k for k, e in enumerate(variant["events"]) if e["type"] == "claim"}
                     for d in ruling.decision:  # a claim is only ever spoken of as a claim
                         at = {int(n) for n in re.findall(r"\[event (\d+)\]", d.text)}
@@ -614,3 +629,47 @@ def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
         "The claim fails: every card played in the end-play was lawful (Foster p.380)."
     )
     assert len(ruling.decision) == 2  # the claim, the score: nothing else
+
+
+def _penalty_tricks_decision(change: Any) -> list[str]:
+    """The decision of ``revoke-penalty-tricks`` (NS claim E's revoke at trick 3 at event 53,
+    then choose three tricks at event 54) after ``change(events)``."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    record = json.loads((FIXTURES / "whist" / "revoke-penalty-tricks.json").read_text("utf-8"))
+    assert [e["type"] for e in record["events"][53:55]] == ["claim", "penalty"]
+    change(record["events"])
+    return [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
+
+
+def test_a_penalty_chosen_without_a_claim_is_the_claim_and_is_announced_so() -> None:
+    """Without the claim event, the choice of three tricks (now event 53) is itself the claim
+    (the judge's reading) and the penalty is applied: the decision says so. It said "It was
+    not claimed in time, so no penalty can be exacted" while the score took the tricks."""
+    said = _penalty_tricks_decision(lambda events: events.pop(53))
+    assert said[:2] == [
+        "Harold Finch and James Otterburn (NS) claimed a revoke against Ivy Langley (E) at"
+        " trick 3 of deal 1 [event 53], by choosing its penalty. The claim is in time and"
+        " upheld: Ivy Langley (E) played the three of diamonds to a spade lead while holding a"
+        " spade [event 10] (laws 74, 82).",
+        "The penalty is three tricks taken from the revokers (as NS chose): NS take 3 tricks"
+        " from EW, making the tricks NS 9, EW 4 (laws 50, 75, 87).",
+    ]
+    assert not any("not claimed in time" in s for s in said)
+
+
+def test_a_waiver_the_rules_do_not_allow_is_said_with_the_penalty_applied() -> None:
+    """NS waive the penalty (event 54) where the rules allow no waiver: the best choice is
+    applied (WHIST-REVOKE-9). It was said to be "a revoke penalty chosen before any revoke had
+    been claimed", and the penalty "as none was recorded"."""
+    said = _penalty_tricks_decision(lambda events: events[54].update(choice="waive"))
+    assert said[1] == (
+        "The penalty is three tricks taken from the revokers (NS waived it [event 54], but"
+        " these rules allow no waiver, option revoke_penalty_waivable; the ruling applies the"
+        " best choice for NS): NS take 3 tricks from EW, making the tricks NS 9, EW 4 (laws 50,"
+        " 75, 87)."
+    )
+    assert not any("before any revoke had been claimed" in s for s in said)
