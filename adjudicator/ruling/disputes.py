@@ -90,27 +90,47 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
         ]
     revoke = _revoke_claimed(deal, claim.event)
     if revoke is None:
+        earlier = _claimed_before(deal, claim)
+        if earlier is not None:  # the same revoke, claimed again
+            return [
+                say(
+                    f"{head}: that revoke had already been claimed [event {earlier}], and the"
+                    f" ruling on it stands{ctx.law('WHIST-REVOKE-7')}.",
+                    "WHIST-REVOKE-7",
+                )
+            ]
         return [say(f"{head}.", "WHIST-REVOKE-7")]
-    found = _revoke_finding(ctx, revoke.seat, number, revoke.trick)
-    if found is not None:
-        ctx.used.add(id(found))
-    card_played, led = played(deal, revoke.event)
-    how = (
-        f": {ctx.names.seat(revoke.seat)} played {card(card_played)} to a {suit_of(led)} lead"
-        f" while holding a {suit_of(led)} [event {revoke.event}]"
-        if card_played and led
-        else ""
-    )
-    sentences = [
-        say(
-            f"{head}. The claim is in time and upheld{how}"
-            f"{ctx.law('WHIST-REVOKE-1', 'WHIST-REVOKE-7')}.",
-            "WHIST-REVOKE-1",
-            "WHIST-REVOKE-7",
+    sentences: list[Said] = []
+    law = ctx.law("WHIST-REVOKE-1", "WHIST-REVOKE-7")
+    for n, covered in enumerate(r for r in deal.revokes if r.claimed_at == claim.event):
+        found = _revoke_finding(ctx, covered.seat, number, covered.trick)
+        if found is not None:
+            ctx.used.add(id(found))
+        card_played, led = played(deal, covered.event)
+        how = (
+            f"{ctx.names.seat(covered.seat)} played {card(card_played)} to a {suit_of(led)}"
+            f" lead while holding a {suit_of(led)} [event {covered.event}]"
+            if card_played and led
+            else ""
         )
-    ]
-    sentences.extend(_penalty(ctx, deal, revoke, claim))
+        if n == 0:
+            upheld = f"{head}. The claim is in time and upheld{': ' + how if how else ''}{law}."
+        else:  # one claim, several revokes: each its own penalty
+            upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."
+        sentences.append(say(upheld, "WHIST-REVOKE-1", "WHIST-REVOKE-7"))
+        sentences.extend(_penalty(ctx, deal, covered, claim))
     return sentences
+
+
+def _claimed_before(deal: Any, claim: Claim) -> int | None:
+    """The earlier claim of the revoke ``claim`` names (by seat and trick), if there was one."""
+    if not isinstance(deal, WhistDealSummary):
+        return None
+    for revoke in deal.revokes:
+        named = (claim.against in (None, revoke.seat)) and (claim.trick in (None, revoke.trick))
+        if named and revoke.claimed_at is not None and revoke.claimed_at < claim.event:
+            return revoke.claimed_at
+    return None
 
 
 def _orphan_penalty(ctx: Context, claim: Claim) -> list[Said]:

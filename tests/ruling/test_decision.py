@@ -673,3 +673,29 @@ def test_a_waiver_the_rules_do_not_allow_is_said_with_the_penalty_applied() -> N
         " 75, 87)."
     )
     assert not any("before any revoke had been claimed" in s for s in said)
+
+
+def test_one_claim_covering_two_revokes_upholds_both_and_later_claims_say_so() -> None:
+    """``revoke-two-in-one-hand`` (E at trick 3, W at trick 5, each claimed, with its
+    penalty) with a general claim by NS inserted before them (event 52): the judge reads it
+    as the claim of both, so both are upheld there, each with its penalty, and the named
+    claims that follow say the revoke was already claimed. The second revoke was announced
+    as "not claimed in time" while its penalty counted."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    path = FIXTURES / "whist" / "revoke-two-in-one-hand.json"
+    record = json.loads(path.read_text("utf-8-sig"))
+    record["events"].insert(52, {"type": "claim", "kind": "revoke", "by": "NS"})
+    said = [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
+    assert said[2] == (
+        "The same claim covers a second revoke: Thora Dunstan (W) played the seven of spades to"
+        " a diamond lead while holding a diamond [event 20] (laws 74, 82)."
+    )
+    assert said[4].endswith(
+        "[event 54]: that revoke had already been claimed [event 52], and the ruling on it"
+        " stands (law 82)."
+    )
+    assert not any("not claimed in time" in s for s in said)
