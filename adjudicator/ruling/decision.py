@@ -42,6 +42,12 @@ _UNCLAIMED: dict[str, str] = {
     "WHIST-REVOKE-9": "{side} chose a revoke penalty in deal {deal} before any revoke had been"
     " claimed [event {event}]: a penalty belongs to the claim it follows, and it counts for"
     " nothing{law}.",
+    "WHIST-PEN-4": "{side} demanded a wrong penalty for the revoke by {who} at trick {trick} of"
+    " deal {deal} [event {event}]: under the American code the penalty is fixed, two tricks for"
+    " each revoke, and a wrong penalty having been demanded, none can be enforced{law}.",
+    "WHIST-REVOKE-14": "{side} waived the penalty for the revoke by {who} at trick {trick} of"
+    " deal {deal} [event {event}], but under the American code the penalty is fixed, and these"
+    " rules allow no waiver (option revoke_penalty_waivable): the two tricks are taken{law}.",
     "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal} [event {event}];"
     " {false_lead}{law}.",
     "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}"

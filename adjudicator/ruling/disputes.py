@@ -214,24 +214,31 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
     if any(u.rule == "WHIST-SCORE-1" and u.deal == deal.deal for u in ctx.undetermined):
         return [_stopped_penalty(ctx, revoke, claim, what)]  # a deal stopped part-way
-    if ctx.code == "american-1893":
-        whose, what = "fixed by the code", "two tricks taken from the revokers"
-    elif revoke.penalty_chosen:
-        whose = f"as {claim.by} chose"
-    elif waived := [
+    waived = [
         f
         for f in ctx.findings
-        if f.rule == "WHIST-REVOKE-9"
+        if f.rule in ("WHIST-REVOKE-9", "WHIST-REVOKE-14")
         and f.severity == "violation"
         and ctx.penalties.get(f.event or -1) == "waive"
         and f.trick == revoke.trick
         and f.deal == deal.deal
-    ]:  # a waiver the rules do not allow (option revoke_penalty_waivable)
+    ]  # a waiver the rules do not allow (option revoke_penalty_waivable)
+    no_waiver = (
+        f"{claim.by} waived it [event {waived[0].event}], but these rules allow no waiver,"
+        " option revoke_penalty_waivable"
+        if waived
+        else ""
+    )
+    if ctx.code == "american-1893":
+        ctx.used.update(id(f) for f in waived)
+        whose, what = "fixed by the code", "two tricks taken from the revokers"
+        if no_waiver:
+            whose += f"; {no_waiver}"
+    elif revoke.penalty_chosen:
+        whose = f"as {claim.by} chose"
+    elif waived:
         ctx.used.update(id(f) for f in [*waived, *ctx.at(claim.event, "WHIST-REVOKE-9")])
-        whose = (
-            f"{claim.by} waived it [event {waived[0].event}], but these rules allow no waiver,"
-            f" option revoke_penalty_waivable; the ruling applies the best choice for {claim.by}"
-        )
+        whose = f"{no_waiver}; the ruling applies the best choice for {claim.by}"
     else:
         whose = f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
         ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))

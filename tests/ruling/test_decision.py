@@ -699,3 +699,25 @@ def test_one_claim_covering_two_revokes_upholds_both_and_later_claims_say_so() -
         " stands (law 82)."
     )
     assert not any("not claimed in time" in s for s in said)
+
+
+def test_an_american_waiver_is_said_with_the_fixed_penalty() -> None:
+    """``american-wrong-penalty`` with NS waiving (event 54) instead of demanding three points:
+    the penalty is fixed, two tricks, and these rules allow no waiver (WHIST-REVOKE-14). The
+    waiver is said with the penalty, not as an irregularity nobody claimed."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    path = FIXTURES / "whist" / "american-wrong-penalty.json"
+    record = json.loads(path.read_text("utf-8-sig"))
+    assert record["events"][54]["type"] == "penalty"
+    record["events"][54]["choice"] = "waive"
+    said = [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
+    assert said[1] == (
+        "The penalty is two tricks taken from the revokers (fixed by the code; NS waived it"
+        " [event 54], but these rules allow no waiver, option revoke_penalty_waivable): NS take"
+        " 2 tricks from EW, making the tricks NS 7, EW 6 (laws 30, 31)."
+    )
+    assert not any("nobody claimed" in s for s in said)
