@@ -70,7 +70,8 @@ def _value(text: str, at: int, pointer: str, offsets: dict[str, int]) -> int:
 
 def _key(quoted: str) -> str:
     """An object key as a pointer part (RFC 6901 escapes)."""
-    return str(json.loads(quoted)).replace("~", "~0").replace("/", "~1")
+    key = str(json.loads(quoted)) if "\\" in quoted else quoted[1:-1]  # escapes decoded
+    return key.replace("~", "~0").replace("/", "~1")
 
 
 def locate(error: InputError, raw: bytes | str) -> InputError:

@@ -98,7 +98,61 @@ def _limited(record: AnyRecord) -> AnyRecord:
 
 def _check_depth(data: Any) -> None:
     """Refuse data nested deeper than ``MAX_DEPTH`` (without recursion: a Python dict may be
-    nested far deeper than the interpreter's stack), and objects with a key given twice."""
+    nested far deeper than the interpreter's stack), objects with a key given twice, and
+    strings that are not Unicode text. A quick walk with no paths clears good data; the walk
+    that names the place of each problem runs only when there is one."""
+    if not _sound(data):
+        _report(data)
+
+
+def _sound(data: Any) -> bool:
+    """Whether ``data`` passes every check of ``_report`` (which finds the same things)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if type(node) is dict:  # (a ``_Twice`` or another mapping: the walk that reports)
+            children: Any = list(node.values())
+            if not _all_text_ok(list(node)):
+                return False
+        elif type(node) is list or type(node) is tuple:
+            children = node
+        else:
+            return _text_ok(node) and isinstance(node, str | int | float | bool | None)
+        if children and depth >= MAX_DEPTH:  # its children would be one level too deep
+            return False
+        if set(map(type, children)) <= {str}:  # a hand, a list of cards: one check in C
+            if not _text_ok("".join(children)):
+                return False
+            continue
+        for value in children:
+            if isinstance(value, str):
+                if not _text_ok(value):
+                    return False
+            elif isinstance(value, dict | list | tuple):
+                stack.append((value, depth + 1))
+    return True
+
+
+def _all_text_ok(values: list[Any]) -> bool:
+    """``_text_ok`` of each value (strings joined and checked at once: a lone surrogate stays
+    one when joined, as Python never pairs surrogates)."""
+    texts = [v for v in values if isinstance(v, str)]
+    return _text_ok("".join(texts))
+
+
+def _text_ok(value: Any) -> bool:
+    """Not a string, or one that can be written out as UTF-8 (no lone surrogate)."""
+    if not isinstance(value, str) or value.isascii():
+        return True
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _report(data: Any) -> None:
+    """The walk of ``_check_depth`` that keeps each node's path, to name where a problem is."""
     stack: list[tuple[Any, int, tuple[str | int, ...]]] = [(data, 1, ())]
     twice: list[tuple[tuple[str | int, ...], str]] = []  # (path, key), sorted at the end
     while stack:
