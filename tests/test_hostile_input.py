@@ -122,12 +122,16 @@ def test_a_ten_megabyte_card_is_echoed_cut() -> None:
 
 
 def test_every_field_of_the_wrong_type_is_an_input_error() -> None:
+    """Every field of the first 12 events, each value of the wrong type, as a dict and as
+    bytes (the rubber's first deal only: the later deals change nothing of what is tried)."""
     record = _record()
+    second = [i for i, e in enumerate(record["events"]) if e["type"] == "deal"][1]
+    one_deal = json.dumps({**record, "events": record["events"][:second]})
     wrongs: list[Any] = [None, 1, -1, 1.5, "x", [], {}, True, "\ud800", 10**40]
     for index, event in enumerate(record["events"][:12]):
         for key in event:
             for wrong in wrongs:
-                changed = json.loads(BASE)
+                changed = json.loads(one_deal)
                 changed["events"][index][key] = wrong
                 for raw in (changed, json.dumps(changed).encode()):
                     with contextlib.suppress(InputError):
@@ -189,3 +193,23 @@ def test_notes_are_kept_beside_their_event_and_shown_harmlessly() -> None:
     text = render_text(ruling)
     assert f"  event {index} (play): slow play\\nVerdict: FORGED" in text
     assert "\nVerdict: FORGED" not in text
+
+
+@pytest.mark.parametrize(
+    ("place", "pointer"),
+    [
+        (lambda r: r["events"][0]["hands"]["N"].__setitem__(3, "\ud800"), "/events/0/hands/N/3"),
+        (lambda r: r["meta"].__setitem__("k\udfff", "v"), "/meta"),
+        (lambda r: r["players"].__setitem__("N", "Ann \ud83d\ude00"), "/players/N"),
+    ],
+)
+def test_a_lone_surrogate_in_a_python_dict_is_refused_with_its_place(
+    place: Any, pointer: str
+) -> None:
+    """The quick walk that clears good data (lists of strings checked joined) lets through
+    nothing the walk that names the place would refuse: a card, a key, a name."""
+    record = _record()
+    place(record)
+    with pytest.raises(InputError) as caught:
+        parse_record(record)
+    assert caught.value.pointer == pointer and "lone surrogate" in caught.value.message

@@ -166,20 +166,24 @@ def _state(pid: int) -> str:
         return "Z"
 
 
-def test_a_closed_pipe_ends_the_run_quietly_with_141(archive: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def _closed_after_one_line(*args: str) -> tuple[int, bytes]:
+    """Run the command, read one line of its output and close the pipe (what `| head -1`
+    does): its exit status and what it wrote on stderr."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "adjudicator", "check", str(archive), "-f", "jsonl", "-j", "2"],
+        [sys.executable, "-m", "adjudicator", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=env,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
         cwd=ROOT,
     )
     assert process.stdout is not None and process.stderr is not None
     process.stdout.readline()
-    process.stdout.close()  # what `| head -1` does
-    assert process.wait(LIMIT) == 141
-    assert process.stderr.read() == b""
+    process.stdout.close()
+    return process.wait(LIMIT), process.stderr.read()
+
+
+def test_a_closed_pipe_ends_the_run_quietly_with_141(archive: Path) -> None:
+    assert _closed_after_one_line("check", str(archive), "-f", "jsonl", "-j", "2") == (141, b"")
 
 
 def test_output_is_the_same_across_hash_seeds_and_jobs(tmp_path: Path) -> None:
@@ -210,19 +214,7 @@ def test_output_is_the_same_across_hash_seeds_and_jobs(tmp_path: Path) -> None:
 
 
 def test_simulate_into_a_closed_pipe_stops_quietly_with_141() -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "adjudicator", "simulate", "whist", "--count", "100000"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-        cwd=ROOT,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.readline()
-    process.stdout.close()
-    assert process.wait(LIMIT) == 141
-    assert process.stderr.read() == b""
+    assert _closed_after_one_line("simulate", "whist", "--count", "100000") == (141, b"")
 
 
 @pytest.mark.parametrize(
