@@ -14,22 +14,59 @@ exported here too, so that typed code (``mypy --strict``) can name them.
 record that cannot be judged; irregularities at the table are findings in the ruling.
 """
 
-from adjudicator.errors import InputError
-from adjudicator.findings import Finding
-from adjudicator.record import load_record, parse_record
-from adjudicator.render.compact import render_compact
-from adjudicator.render.json import render_json
-from adjudicator.render.markdown import render_markdown
-from adjudicator.render.text import render_text
-from adjudicator.ruling.build import adjudicate
-from adjudicator.ruling.model import (
-    BeziqueCorrected,
-    RubiconCorrected,
-    RubiconGameResult,
-    Ruling,
-    Sentence,
-    WhistCorrected,
-)
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from adjudicator.errors import InputError
+    from adjudicator.findings import Finding
+    from adjudicator.record import load_record, parse_record
+    from adjudicator.render.compact import render_compact
+    from adjudicator.render.json import render_json
+    from adjudicator.render.markdown import render_markdown
+    from adjudicator.render.text import render_text
+    from adjudicator.ruling.build import adjudicate
+    from adjudicator.ruling.model import (
+        BeziqueCorrected,
+        RubiconCorrected,
+        RubiconGameResult,
+        Ruling,
+        Sentence,
+        WhistCorrected,
+    )
+
+#: Where each public name lives: loaded on first use (PEP 562), so that the command starts
+#: with nothing but its signal handlers in place (Ctrl-C during start-up ends quietly).
+_WHERE = {
+    "InputError": "adjudicator.errors",
+    "Finding": "adjudicator.findings",
+    "load_record": "adjudicator.record",
+    "parse_record": "adjudicator.record",
+    "render_compact": "adjudicator.render.compact",
+    "render_json": "adjudicator.render.json",
+    "render_markdown": "adjudicator.render.markdown",
+    "render_text": "adjudicator.render.text",
+    "adjudicate": "adjudicator.ruling.build",
+    "BeziqueCorrected": "adjudicator.ruling.model",
+    "RubiconCorrected": "adjudicator.ruling.model",
+    "RubiconGameResult": "adjudicator.ruling.model",
+    "Ruling": "adjudicator.ruling.model",
+    "Sentence": "adjudicator.ruling.model",
+    "WhistCorrected": "adjudicator.ruling.model",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module 'adjudicator' has no attribute {name!r}")
+    value = getattr(import_module(_WHERE[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "BeziqueCorrected",

@@ -16,6 +16,7 @@ import stat
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from pathlib import Path
@@ -30,7 +31,7 @@ from adjudicator.render.safe import printable
 from adjudicator.render.text import render_text
 from adjudicator.ruling.build import adjudicate, check_deals
 from adjudicator.ruling.model import Counts, Ruling
-from adjudicator.workers import ordered_map
+from adjudicator.workers import Interrupted, Stopped, ordered_map
 
 #: Records a worker judges per task. Tasks in flight are at most ``4 * jobs``, which bounds
 #: the memory (about 1,000 records with two jobs). Larger tasks mean fewer round trips
@@ -167,26 +168,21 @@ def _archive_line(path: Path, wanted: int) -> Iterator[Item]:
 
 def _stdin(stream: Iterable[bytes]) -> Iterator[Item]:
     """Standard input, sniffed by content: one record in the notation (its ``%HRN`` line,
-    after any blank and comment lines); JSON Lines when the first line is a whole JSON object
-    (then streamed line by line, never read whole: archives of a million records come this
-    way); else one JSON document, pretty-printed or not, read whole."""
-    read = getattr(stream, "readline", None)
-    lines: Iterator[bytes] = (
-        iter(lambda: read(MAX_RECORD_BYTES + 1), b"") if read is not None else iter(stream)
-    )
-    head: list[bytes] = []
-    for line in lines:
-        head.append(line)
-        stripped = line.strip()
-        if stripped and not stripped.startswith(b"#"):
-            break
-    if head and _is_object(head[-1]) and not looks_like_notation(b"".join(head)):
-        yield from _lines("<stdin>", chain(head, lines))
+    after any blank and comment lines, however long); JSON Lines when the first line is a
+    whole JSON object (then streamed line by line, never read whole: archives of a million
+    records come this way); else one JSON document, pretty-printed or not, read whole."""
+    chunks = _chunks(stream)
+    head, first = _head(chunks)
+    # JSON Lines: a whole object first; or only blank and comment lines up to the limit of a
+    # document, so not one record (read on as lines: nothing is held whole)
+    lines = first is None and len(head) > MAX_RECORD_BYTES
+    if lines or (first is not None and _is_object(first) and not looks_like_notation(head)):
+        yield from _lines("<stdin>", chain([head], chunks))
         return
-    parts, size = head, sum(map(len, head))
-    for line in lines:  # one document: read whole, up to the limit
-        parts.append(line)
-        size += len(line)
+    parts, size = [head], len(head)
+    for chunk in chunks:  # one document: read whole, up to the limit
+        parts.append(chunk)
+        size += len(chunk)
         if size > MAX_RECORD_BYTES:
             yield _unreadable("<stdin>", f"over {MAX_RECORD_BYTES:,} bytes: not read")
             return
@@ -195,28 +191,92 @@ def _stdin(stream: Iterable[bytes]) -> Iterator[Item]:
         yield Item("<stdin>", raw)
 
 
+#: How much is read at once from a stream (at most; a pipe gives what it has).
+_READ = 1 << 20
+#: Blank space, skipped in C: a flood of empty lines costs what reading it costs.
+_BLANK = re.compile(rb"[ \t\r\n\f\v]*")
+
+
+def _chunks(stream: Iterable[bytes]) -> Iterator[bytes]:
+    """The stream's bytes in pieces: what a pipe has ready (``read1``), never waiting for a
+    whole buffer, so a stream is judged as it comes."""
+    read = getattr(stream, "read1", None) or getattr(stream, "read", None)
+    if read is None:
+        yield from stream
+        return
+    while chunk := read(_READ):
+        yield chunk
+
+
+def _head(chunks: Iterator[bytes]) -> tuple[bytes, bytes | None]:
+    """The start of the stream up to and including its first line that is not blank or a
+    comment (or the record's limit, if none comes first), and that line."""
+    pieces: list[bytes] = []
+    size, scanned = 0, 0
+    for chunk in chunks:
+        pieces.append(chunk)
+        size += len(chunk)
+        data = b"".join(pieces) if len(pieces) > 1 else chunk
+        pieces = [data]
+        start = scanned
+        while (stop := data.find(b"\n", start)) >= 0:
+            blank = _BLANK.match(data, start)
+            last = data.rfind(b"\n", start, blank.end()) if blank else -1
+            if last >= 0:  # a run of blank lines, skipped at once
+                start = scanned = last + 1
+                continue
+            line = data[start:stop].strip()
+            if line and not line.startswith(b"#"):
+                return data, data[start:stop]
+            start = scanned = stop + 1
+        if size > MAX_RECORD_BYTES:
+            return data, None
+    data = b"".join(pieces)
+    rest = data[scanned:]
+    return data, (rest if rest.strip() and not rest.strip().startswith(b"#") else None)
+
+
 def _lines(name: str, stream: Iterable[bytes]) -> Iterator[Item]:
-    """The archive's records, one a line; a line longer than a record may be is refused
-    without being held whole."""
-    read = getattr(stream, "readline", None)
-    lines: Iterable[bytes] = (
-        iter(lambda: read(MAX_RECORD_BYTES + 1), b"") if read is not None else stream
-    )
-    number = 0
-    cut = False
-    for line in lines:
-        if cut:  # the rest of a line too long
-            cut = not line.endswith(b"\n")
-            continue
-        number += 1
-        if len(line) > MAX_RECORD_BYTES and not line.endswith(b"\n"):
-            cut = True
-            yield _unreadable(
-                f"{name}:{number}", f"the line is over {MAX_RECORD_BYTES:,} bytes long"
-            )
-            continue
-        if line.strip():
-            yield Item(f"{name}:{number}", line.rstrip(b"\r\n"), whole=False)
+    """The archive's records, one a line, read in pieces: a line longer than a record may be
+    is refused without being held whole, and runs of blank lines are skipped in C."""
+    number = 0  # lines ended so far
+    partial: list[bytes] = []
+    size = 0
+    cut = False  # inside a line over the limit, already refused
+    for chunk in _chunks(stream):
+        pos, end = 0, len(chunk)
+        while pos < end:
+            if not partial and not cut:  # at the start of a line: skip whole blank lines
+                blank = _BLANK.match(chunk, pos)
+                last = chunk.rfind(b"\n", pos, blank.end()) if blank else -1
+                if last >= 0:
+                    number += chunk.count(b"\n", pos, last + 1)
+                    pos = last + 1
+                    continue
+            stop = chunk.find(b"\n", pos)
+            piece = chunk[pos : end if stop < 0 else stop]
+            pos = end if stop < 0 else stop + 1
+            if not cut:
+                partial.append(piece)
+                size += len(piece)
+                if size > MAX_RECORD_BYTES:
+                    cut, partial, size = True, [], 0
+                    yield _unreadable(
+                        f"{name}:{number + 1}", f"the line is over {MAX_RECORD_BYTES:,} bytes long"
+                    )
+            if stop < 0:
+                continue
+            number += 1
+            if cut:
+                cut = False
+                continue
+            line = b"".join(partial)
+            partial, size = [], 0
+            if line.strip():
+                yield Item(f"{name}:{number}", line.removesuffix(b"\r"), whole=False)
+    line = b"".join(partial)
+    if not cut and line.strip():
+        yield Item(f"{name}:{number + 1}", line.removesuffix(b"\r"), whole=False)
 
 
 def _is_object(line: bytes) -> bool:
@@ -397,23 +457,47 @@ def run(
     settings: Settings,
     jobs: int,
     stopping: Callable[[], bool] = lambda: False,
+    window: Callable[[], AbstractContextManager[object]] = nullcontext,
 ) -> Iterator[Outcome]:
     """Judge every item in order, on ``jobs`` processes, until ``stopping()`` says stop
-    (then ``workers.Stopped`` is raised, between two records, the workers ended)."""
+    (then ``workers.Stopped`` is raised, the workers ended). Reading the input and judging a
+    record in this process happen inside ``window()``, where a signal stops them at once
+    (``workers.Interrupted``); writing an outcome does not."""
     global _SETTINGS
     iterator = iter(items)
     if jobs <= 1:
-        from adjudicator.workers import Stopped
-
-        for item in iterator:
+        while True:
             if stopping():
                 raise Stopped
-            yield judge_item(item, settings)
-        return
+            try:
+                with window():
+                    item = next(iterator, None)
+                    outcome = None if item is None else judge_item(item, settings)
+            except Interrupted:
+                raise Stopped from None
+            if outcome is None:
+                return
+            yield outcome
     _SETTINGS = settings  # inherited by the workers (fork)
-    chunks = iter(lambda: list(islice(iterator, CHUNK)), [])
+    chunks = _read_in(window, lambda: list(islice(iterator, CHUNK)))
     for outcomes in ordered_map(_judge_many, chunks, jobs, _lost, stopping):
         yield from outcomes
+
+
+def _read_in(
+    window: Callable[[], AbstractContextManager[object]], take: Callable[[], list[Item]]
+) -> Iterator[list[Item]]:
+    """Chunks of the input, each read inside ``window()``: a stop while waiting for input
+    (a pipe that says nothing) ends the run at once."""
+    while True:
+        try:
+            with window():
+                chunk = take()
+        except Interrupted:
+            raise Stopped from None
+        if not chunk:
+            return
+        yield chunk
 
 
 @dataclass

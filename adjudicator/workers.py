@@ -37,6 +37,12 @@ class Stopped(Exception):
     """The run was asked to stop (the flag was raised): the workers are already ended."""
 
 
+class Interrupted(BaseException):
+    """Raised by the signal handler inside a window where stopping at once is safe (judging
+    one record, reading the input), so a stop never waits for a long record. A
+    ``BaseException``: no ``except Exception`` of a record's judging may swallow it."""
+
+
 @dataclass
 class _Worker(Generic[T]):
     process: Any

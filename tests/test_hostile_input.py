@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
 
-from adjudicator import InputError, adjudicate, parse_record, render_json, render_text
+from adjudicator import (
+    InputError,
+    adjudicate,
+    parse_record,
+    render_json,
+    render_markdown,
+    render_text,
+)
 from adjudicator.record.load import MAX_DEPTH, MAX_EVENTS, MAX_RECORD_BYTES, shown
 from adjudicator.render.safe import printable
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ROOT
 
 BASE = (FIXTURES / "whist" / "clean-rubber.json").read_text("utf-8")
 
@@ -213,3 +223,50 @@ def test_a_lone_surrogate_in_a_python_dict_is_refused_with_its_place(
     with pytest.raises(InputError) as caught:
         parse_record(record)
     assert caught.value.pointer == pointer and "lone surrogate" in caught.value.message
+
+
+def test_finding_the_line_of_a_problem_costs_memory_of_the_order_of_the_record() -> None:
+    """Issue 20: the pattern that found where a value starts kept a frame per character of a
+    string: a refused record with a 7 MB note cost 890 MB, one of escapes as much. Measured
+    in a process of its own (its peak resident memory)."""
+    probe = """
+import json, resource, sys
+from adjudicator.batch import Item, Settings, judge_item
+record = json.load(open("fixtures/whist/revoke-penalty-tricks.json"))
+record["events"][5]["card"] = "XX"
+for note in ("x" * 7_000_000, '\\\\"' * 2_000_000):
+    record["meta"]["description"] = note
+    raw = json.dumps(record).encode()
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    outcome = judge_item(Item("big.json", raw), Settings())
+    grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert outcome.status == "unjudgeable", outcome.error
+    print(grew // 1024)
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert run.returncode == 0, run.stderr
+    assert all(int(mb) < 150 for mb in run.stdout.split()), run.stdout
+
+
+def test_direction_marks_never_reorder_a_view() -> None:
+    """U+202E and U+2066-2069 reached the HTML report raw (a name printed reordered); U+200E,
+    U+200F and U+061C reached the text view raw. Every view but the JSON (data) shows each as
+    its escape."""
+    from adjudicator.render.html import render_html
+
+    marks = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+    record = json.loads((FIXTURES / "whist" / "clean-rubber.json").read_text("utf-8"))
+    record["players"]["N"] = "Arthur" + marks + "Pendle"
+    record["meta"] = {"note": "club" + marks}
+    ruling = adjudicate(parse_record(record))
+    for view in (render_text(ruling), render_markdown(ruling), render_html(ruling)):
+        assert not set(marks) & set(view)
+        assert "u061c" in view and "u2069" in view  # (Markdown escapes the backslash too)
+    assert marks in render_json(ruling)

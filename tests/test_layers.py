@@ -40,6 +40,8 @@ ALLOWED: dict[str, set[str]] = {
     "schema": {"record", "ruling"},
     "testing": {"render", "ruling"},
     "writing": set(),
+    # the command's first step: signal handlers, then the CLI
+    "launch": {"cli"},
     # the CLI uses the public API (adjudicate, load_record, render_*, InputError) and the catalogue
     "cli": {
         "cli",

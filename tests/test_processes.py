@@ -248,3 +248,153 @@ def test_every_command_into_a_closed_pipe_ends_quietly_with_141(command: list[st
     finally:
         os.close(writer)
     assert (result.returncode, result.stderr) == (141, b"")
+
+
+# Issue 20: a stop is honoured within a second whatever is running --------------------------
+
+
+def _sig_caught(pid: int, signum: int) -> bool:
+    """Whether the process has its own handler for ``signum`` (Linux's /proc status)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("SigCgt:"):
+                return bool(int(line.split()[1], 16) >> (signum - 1) & 1)
+    except OSError:
+        pass
+    return False
+
+
+@pytest.mark.parametrize(
+    ("args", "signum", "status"),
+    [
+        (["-"], signal.SIGINT, 130),
+        (["-"], signal.SIGTERM, 143),
+        (["-", str(FIXTURES / "whist" / "clean-rubber.json"), "-j", "1"], signal.SIGINT, 130),
+        (["-", str(FIXTURES / "whist" / "clean-rubber.json"), "-j", "2"], signal.SIGTERM, 143),
+    ],
+    ids=["lone-stdin-int", "lone-stdin-term", "jobs-1-int", "jobs-2-term"],
+)
+def test_a_stop_while_standard_input_says_nothing_ends_at_once(
+    tmp_path: Path, args: list[str], signum: int, status: int
+) -> None:
+    """A lone record on standard input was read before the handlers were in place: the stop
+    waited for the writer, and the run then ended 2 ("no records found"), not 130/143."""
+    read, write = os.pipe()  # a writer that never writes, nor closes
+    err = tmp_path / "err.txt"
+    with err.open("wb") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "adjudicator", "check", *args],
+            stdin=read,
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            cwd=ROOT,
+        )
+    try:
+        deadline = time.monotonic() + LIMIT
+        while not _sig_caught(process.pid, signal.SIGTERM):  # our handlers are in place
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.02)
+        time.sleep(0.5)  # into the read
+        process.send_signal(signum)
+        sent = time.monotonic()
+        assert process.wait(LIMIT) == status
+        assert time.monotonic() - sent < 1.5
+    finally:
+        os.close(read)
+        os.close(write)
+        if process.poll() is None:
+            process.kill()
+    assert "Traceback" not in err.read_text("utf-8")
+
+
+def test_ctrl_c_while_the_command_starts_ends_quietly_with_130() -> None:
+    """Ctrl-C while the modules loaded printed a Python traceback. Importing the package now
+    loads nothing heavy, and the command's handlers are in place before the CLI and its
+    libraries are imported: a SIGINT then ends it with 130, no traceback."""
+    probe = """
+import signal, sys
+import adjudicator
+assert "pydantic" not in sys.modules and "typer" not in sys.modules, "heavy at import"
+import adjudicator.launch as launch
+seen = []
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "adjudicator.cli":
+            seen.append(signal.getsignal(signal.SIGINT) is launch._quit)
+            seen.append(signal.getsignal(signal.SIGTERM) is launch._quit)
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C now, while the CLI loads
+        return None
+sys.meta_path.insert(0, Watch())
+sys.argv = ["adjudicator", "rules"]
+launch.main()
+"""
+    process = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        timeout=LIMIT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+    )
+    assert process.returncode == 130, process.stderr.decode()
+    assert process.stderr == b"" and process.stdout == b""
+
+
+def test_a_signal_while_one_long_record_is_judged_stops_it_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With --jobs 1 or a single record the stop waited for the record (12-20 s on the
+    slowest); judging now happens inside the window where a signal stops it."""
+    import threading
+
+    from adjudicator import batch
+    from adjudicator.cli.exits import Signals
+    from adjudicator.workers import Stopped
+
+    def slow(item: batch.Item, settings: batch.Settings) -> batch.Outcome:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:  # a record that takes thirty seconds
+            pass
+        raise AssertionError("not stopped")
+
+    monkeypatch.setattr(batch, "judge_item", slow)
+    items = [batch.Item("slow.json", b"{}")]
+    with Signals() as signals:
+        timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        started = time.monotonic()
+        with pytest.raises(Stopped):
+            list(batch.run(items, batch.Settings(), 1, signals.stopping, signals.window))
+        timer.join()
+    assert time.monotonic() - started < 2
+    assert signals.received == signal.SIGINT
+
+
+def test_a_stopped_run_leaves_the_previous_output_whole_and_no_temporary_file(
+    archive: Path, tmp_path: Path
+) -> None:
+    """A stopped run's partial file replaced the whole one; SIGKILL left ``.NAME.tmp``."""
+    out = tmp_path / "rulings.jsonl"
+    out.write_text("the previous complete run\n", "utf-8")
+    for signum in (signal.SIGINT, signal.SIGKILL):
+        process = start(
+            "check",
+            str(archive),
+            "-f",
+            "jsonl",
+            "-j",
+            "1",
+            "-o",
+            str(out),
+            out=tmp_path / "stdout.txt",
+            err=tmp_path / "err.txt",
+        )
+        time.sleep(1.0)
+        process.send_signal(signum)
+        process.wait(LIMIT)
+        assert out.read_text("utf-8") == "the previous complete run\n"
+        assert sorted(p.name for p in tmp_path.iterdir()) == [
+            "err.txt",
+            "rulings.jsonl",
+            "stdout.txt",
+        ]

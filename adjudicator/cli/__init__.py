@@ -29,7 +29,7 @@ from adjudicator.cli.exits import (
     quiet_closed_stdout,
     typed_wrong,
 )
-from adjudicator.cli.output import Output, finish, judge_all, output_folder
+from adjudicator.cli.output import Output, check_targets, finish, judge_all, output_folder
 
 
 class _Group(TyperGroup):
@@ -186,27 +186,35 @@ def check(
     )
     from adjudicator.batch import iter_items
 
+    check_targets(records, output, summary_file)
     items = iter_items(records)
     single = len(records) == 1 and _is_one_record(records[0])
-    if records == ["-"]:  # one document on standard input is one record, like a file
-        head = list(islice(items, 2))
-        single = len(head) == 1 and head[0].whole
-        items = chain(head, items)
-    if format is Format.json and not single:
-        settings = Settings(**{**settings.__dict__, "fmt": "json-many"})
-    workers = 1 if single else _workers(jobs)
-    show = sys.stderr.isatty() if progress is None else progress
     summary = Summary()
-    folder = output_folder(output, format.value, single)
-    stream = None if folder is not None else output
-    try:
-        with Output(stream) as out, Signals() as signals:
-            stopped = judge_all(
-                items, single, settings, workers, show, out, summary, signals, folder
-            )
-    except OSError as error:
-        typer.echo(f"check: cannot write {error.filename or output}: {error.strerror}", err=True)
-        raise typer.Exit(2) from None
+    with Signals() as signals:
+        if records == ["-"]:  # one document on standard input is one record, like a file
+            head = signals.read_or_none(lambda: list(islice(items, 2)))
+            if head is None:  # stopped while standard input said nothing
+                finish(records, single, settings, summary, summary_file, signals.received)
+            single = len(head) == 1 and head[0].whole
+            items = chain(head, items)
+        if format is Format.json and not single:
+            settings = Settings(**{**settings.__dict__, "fmt": "json-many"})
+        workers = 1 if single else _workers(jobs)
+        show = sys.stderr.isatty() if progress is None else progress
+        folder = output_folder(output, format.value, single)
+        stream = None if folder is not None else output
+        try:
+            target = Output(stream)
+            with target as out:
+                stopped = judge_all(
+                    items, single, settings, workers, show, out, summary, signals, folder
+                )
+                if stopped:  # the file written so far is not a whole run: the old one stays
+                    target.discard()
+        except OSError as error:
+            where = error.filename or output
+            typer.echo(f"check: cannot write {where}: {error.strerror}", err=True)
+            raise typer.Exit(2) from None
     finish(records, single, settings, summary, summary_file, stopped)
 
 

@@ -7,10 +7,14 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 import typer
 from typer._click.exceptions import UsageError
+
+from adjudicator.workers import Interrupted
 
 #: The exit status of a command typed wrong (sysexits.h EX_USAGE), apart from 2, which
 #: means a record that cannot be judged. Click's usage errors all carry it.
@@ -19,6 +23,8 @@ UsageError.exit_code = EX_USAGE
 #: 128 + the signal: what a shell reports for a process ended by it.
 EXIT_SIGNAL: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
 EXIT_CLOSED_PIPE = 141
+
+T = TypeVar("T")
 
 
 def typed_wrong(message: str) -> typer.Exit:
@@ -35,14 +41,36 @@ class Signals:
     def __init__(self) -> None:
         self.received: int | None = None
         self._old: dict[int, Any] = {}
+        self._at_once = False
 
     def stopping(self) -> bool:
         return self.received is not None
+
+    @contextmanager
+    def window(self) -> Iterator[None]:
+        """Inside, a signal stops the work at once (``workers.Interrupted``): the run is
+        judging or reading, and nothing is half written."""
+        self._at_once = True
+        try:
+            yield
+        finally:
+            self._at_once = False
+
+    def read_or_none(self, read: Callable[[], T]) -> T | None:
+        """``read()``, or None when a signal stopped it (a pipe that says nothing)."""
+        try:
+            with self.window():
+                return read()
+        except Interrupted:
+            return None
 
     def _raise(self, signum: int, frame: Any) -> None:
         if self.received is not None:
             os._exit(EXIT_SIGNAL.get(signum, 128 + signum))
         self.received = signum
+        if self._at_once:
+            self._at_once = False
+            raise Interrupted
 
     def __enter__(self) -> Signals:
         for signum in EXIT_SIGNAL:

@@ -6,11 +6,12 @@ ends the run. Apart from the command, which only parses and decides.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 from collections.abc import Callable, Generator, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 import typer
 
@@ -21,6 +22,7 @@ from adjudicator.cli.exits import (
     quiet_closed_stdout,
     typed_wrong,
 )
+from adjudicator.workers import Stopped
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -52,7 +54,10 @@ def judge_all(
         else out.write
     )
     # a generator: closed below, which ends the workers
-    outcomes = cast("Generator[Any, None, None]", run(items, settings, workers, signals.stopping))
+    outcomes = cast(
+        "Generator[Any, None, None]",
+        run(items, settings, workers, signals.stopping, signals.window),
+    )
     try:
         with _Progress(show and not single) as advance:
             if many_json:
@@ -88,7 +93,7 @@ def judge_all(
         raise typer.Exit(EXIT_CLOSED_PIPE) from None
     finally:
         outcomes.close()  # the workers ended now, whatever ended the loop
-    return None
+    return signals.received  # a stop that came while the last outcome was written
 
 
 def _error_entries(outcome: Any, fmt: str) -> str:
@@ -119,7 +124,7 @@ def finish(
     summary: Any,
     summary_file: Path | None,
     stopped: int | None,
-) -> None:
+) -> NoReturn:
     """The summary (stderr, and ``--summary FILE``), the line of a stopped run, the exit."""
     if (not single and summary.records) or stopped:
         sys.stderr.write(summary.table())
@@ -214,12 +219,50 @@ class Output:
         if self._out is not None:
             self._out.flush()
 
+    def discard(self) -> None:
+        """What was written is not kept (a stopped run): the file before it stays as it was."""
+        self._discarded = True
+
     def __exit__(self, kind: type[BaseException] | None, error: Any, trace: Any) -> None:
         if self._file is None:
             return
         if kind is not None and issubclass(kind, typer.Exit):  # an ordinary end: keep it
             kind, error, trace = None, None, None
+        if getattr(self, "_discarded", False) and kind is None:
+            kind = error = Stopped  # the temporary file is dropped, not renamed into place
         self._file.__exit__(kind, error, trace)
+
+
+def check_targets(records: list[str], output: Path | None, summary_file: Path | None) -> None:
+    """Before any work: an output that is one of the records read (the archive would be
+    replaced by its rulings), or a summary whose folder is missing or cannot be written, is a
+    command typed wrong (exit 64), said in one line, not a traceback after the whole run."""
+    inputs = [Path(r) for r in records if r != "-"]
+    for option, target in (("--output", output), ("--summary", summary_file)):
+        if target is None:
+            continue
+        for record in inputs:
+            if _same_file(record, target):
+                raise typed_wrong(
+                    f"check: {option} {target} is one of the records read: write elsewhere"
+                )
+    if output is not None and summary_file is not None and _same_file(output, summary_file):
+        raise typed_wrong(f"check: --output and --summary name the same file ({output})")
+    if summary_file is not None:
+        folder = summary_file.parent
+        if not folder.is_dir():
+            raise typed_wrong(f"check: --summary {summary_file}: no folder {folder} to write in")
+        if not os.access(folder, os.W_OK):
+            raise typed_wrong(
+                f"check: --summary {summary_file}: the folder {folder} cannot be written"
+            )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
 
 
 def _write_atomically(path: Path, text: str) -> None:

@@ -11,6 +11,7 @@ of ``table.Table``.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +38,7 @@ from adjudicator.notation.syntax import (
     tokenize,
 )
 from adjudicator.notation.table import Table, seats_for
-from adjudicator.record.load import decode_text
+from adjudicator.record.load import MAX_DIGITS, check_size, decode_text
 
 Position = tuple[int, int]
 _GAMES = ("whist", "bezique", "rubicon-bezique")
@@ -45,6 +46,7 @@ _GAMES = ("whist", "bezique", "rubicon-bezique")
 STRING_KEYS = ("note", "id")
 _SCORE_KEYS = ("NS", "EW", "A", "B")
 _SPACE = re.compile(rb"\s*")
+_INT = re.compile(r"[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -75,27 +77,35 @@ class Notation:
 def looks_like_notation(first_bytes: bytes) -> bool:
     """Whether these first bytes of an input begin HRN (``%HRN`` on the first line that is
     not blank or a comment), as opposed to JSON. Cheap: JSON is rejected at its ``{``."""
-    space = _SPACE.match(first_bytes)
+    data = bytes(first_bytes).removeprefix(b"\xef\xbb\xbf")
+    space = _SPACE.match(data)
     start = space.end() if space else 0
-    if first_bytes[start : start + 1] in (b"{", b"["):
+    if data[start : start + 1] in (b"{", b"["):
         return False
-    text = first_bytes[:4096].decode("utf-8", "ignore").removeprefix("\ufeff")
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#"):
-            return stripped.startswith(MAGIC)
+    magic = MAGIC.encode()
+    while start < len(data):  # past blank and comment lines, however many: linear
+        stop = data.find(b"\n", start)
+        stop = len(data) if stop < 0 else stop
+        stripped = data[start:stop].strip()
+        if stripped and not stripped.startswith(b"#"):
+            return stripped.startswith(magic)
+        start = stop + 1
     return False
 
 
 def read_notation(text: str | bytes) -> Notation:
     """Read HRN text. Raises ``InputError`` carrying every syntax problem, with line and column."""
+    check_size(len(text) if isinstance(text, bytes) else len(text.encode(errors="surrogatepass")))
     reader = _Reader()
     reader.read(decode_text(text))
     if reader.problems:
         problems = reader.problems
-        if len(problems) > MAX_PROBLEMS:
-            more = len(problems) - MAX_PROBLEMS + 1
-            problems = [*problems[: MAX_PROBLEMS - 1], Problem("", f"and {more} more problems")]
+        if len(problems) > MAX_PROBLEMS:  # reading stopped at the problem past the limit
+            stopped = problems[MAX_PROBLEMS].line
+            problems = [
+                *problems[: MAX_PROBLEMS - 1],
+                Problem("", f"and more problems: reading stopped at line {stopped}"),
+            ]
         first = problems[0]
         raise InputError(
             "", first.message, line=first.line, column=first.column, problems=tuple(problems)
@@ -122,8 +132,9 @@ class _Reader:
         started = False
         number = 0
         # lines end at \n only: a quoted note may hold other line separators (U+2028, \x85)
-        for number, line in enumerate(text.split("\n"), 1):
-            line = line.removesuffix("\r")
+        for number, line in enumerate(_lines(text), 1):
+            if len(self.problems) > MAX_PROBLEMS:  # enough to show: the rest is not read
+                break
             try:
                 tokens = tokenize(line)
                 if not tokens:
@@ -234,7 +245,7 @@ class _Reader:
             return
         values = self._pairs(tokens, typed=name in ("rules", "start"))
         if name == "start":
-            values = _start(values)
+            values = _start(values, where[1])
         self.data[name] = values
 
     def _position_line(self, head: Token, tokens: list[Token]) -> None:
@@ -342,15 +353,19 @@ class _Reader:
     def _event(self, verb: str, tokens: list[Token]) -> dict[str, Any]:
         assert self.game is not None
         event: dict[str, Any] = {"type": verb}
-        positional = [t for t in tokens if t.key is None and not t.text.startswith("@")]
-        keyed = [t for t in tokens if t not in positional]
+        positional: list[Token] = []
+        keyed: list[Token] = []
+        for token in tokens:
+            (positional if token.key is None and token.text[:1] != "@" else keyed).append(token)
         fields = list(events_of(self.game)[verb])
         if verb == "declare":
             positional = self._declare(event, positional)
+        # positional words are taken from the front in order: reversed, so each take is O(1)
+        positional.reverse()
         for name, kind in fields:
             if not positional:
                 break
-            token = positional.pop(0)
+            token = positional.pop()
             if kind.startswith("card"):
                 event[name] = parse_card(token)
             elif kind.startswith("int"):
@@ -360,17 +375,18 @@ class _Reader:
         if positional:
             names = ", ".join(name for name, _ in fields) or "nothing"
             raise SyntaxProblem(
-                positional[0].column,
-                f"unexpected {positional[0].text}: {verb} takes {names}; other fields as key=value",
+                positional[-1].column,
+                f"unexpected {positional[-1].text}: {verb} takes {names}; other fields as key=value",
             )
         return self._keyed(event, keyed)
 
     def _declare(self, event: dict[str, Any], tokens: list[Token]) -> list[Token]:
         """Take the cards, and the points or ``to score``, off the end of a declare line."""
         head, rest = tokens[:2], tokens[2:]
-        cards = []
-        while rest and is_card(rest[0].text):
-            cards.append(parse_card(rest.pop(0)))
+        taken = 0
+        while taken < len(rest) and is_card(rest[taken].text):
+            taken += 1
+        cards, rest = [parse_card(t) for t in rest[:taken]], rest[taken:]
         if cards:
             event["cards"] = cards
         if [t.text for t in rest] == ["to", "score"]:
@@ -393,7 +409,7 @@ class _Reader:
                 value = _ref(token)
             else:
                 typed = token.key not in STRING_KEYS
-                value = parse_value(token.value, token.column, typed=typed)
+                value = parse_value(token.value, _value_column(token), typed=typed)
             self._set(event, token.key, _canonical(token.key, value), token)
         return event
 
@@ -407,7 +423,7 @@ class _Reader:
         for token in tokens:
             if token.key is None:
                 raise SyntaxProblem(token.column, f"expected key=value, got {token.text}")
-            value = parse_value(token.value, token.column, typed=typed)
+            value = parse_value(token.value, _value_column(token), typed=typed)
             self._set(values, token.key, value, token)
         return values
 
@@ -436,6 +452,23 @@ class _Reader:
         self.pending = None
         for draw in self._table().implied_draws(winner) or []:
             self._add(draw, where)
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of the text, one at a time (a file of millions of short lines is never held
+    as a list), each without its ``\n`` or ``\r\n``."""
+    start, end = 0, len(text)
+    while start <= end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            stop = end
+        yield text[start:stop].removesuffix("\r")
+        start = stop + 1
+
+
+def _value_column(token: Token) -> int:
+    """The column where a ``key=value`` token's value starts."""
+    return token.column + len(token.key or "") + 1
 
 
 def _label(token: Token) -> str:
@@ -469,9 +502,11 @@ def _canonical(key: str, value: Any) -> Any:
     return value
 
 
-def _start(values: dict[str, Any]) -> dict[str, Any]:
+def _start(values: dict[str, Any], column: int) -> dict[str, Any]:
     """``start NS=3 EW=1 games=NS:2,EW:1`` -> ``{"score": {...}, "games": [...]}``."""
     start: dict[str, Any] = {}
+    if "score" in values and any(key in values for key in _SCORE_KEYS):
+        raise SyntaxProblem(column, "the score is given twice: as score= and as NS=, EW=, A= or B=")
     for key, value in values.items():
         if key in _SCORE_KEYS:
             start.setdefault("score", {})[key] = value
@@ -479,9 +514,8 @@ def _start(values: dict[str, Any]) -> dict[str, Any]:
             games = []
             for item in value.split(","):
                 winner, _, points = item.partition(":")
-                games.append(
-                    {"winner": winner, "value": int(points) if points.isdigit() else points}
-                )
+                number = _INT.fullmatch(points) and len(points) <= MAX_DIGITS
+                games.append({"winner": winner, "value": int(points) if number else points})
             start["games"] = games
         else:
             start[key] = value

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
+from adjudicator.record.load import MAX_DEPTH, MAX_DIGITS
 
 #: The first line of every notation file; also how standard input is recognised.
 MAGIC = "%HRN"
@@ -100,18 +101,84 @@ def parse_value(text: str, column: int, *, typed: bool = True) -> Any:
     """A value: JSON when it starts with ``"``, ``[`` or ``{``; else a bare word, typed
     (integers, true, false, null) unless ``typed`` is false (names and meta are strings)."""
     if text[:1] in ('"', "[", "{"):
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SyntaxProblem(column, f"expected a JSON value: {exc.msg}") from None
+        return _json_value(text, column)
     if not text:
         raise SyntaxProblem(column, "expected a value after =")
     if typed:
         if _INT.fullmatch(text):
-            return int(text)
+            return _whole(text, column)
         if text in _LITERALS:
             return _LITERALS[text]
     return text
+
+
+def _json_value(text: str, column: int) -> Any:
+    """A JSON value of a line, held to the limits of a JSON record: no key twice in an object,
+    no number past ``MAX_DIGITS`` digits, no nesting that exhausts the decoder."""
+    try:
+        return json.loads(
+            text, object_pairs_hook=_once, parse_int=_digits_checked, parse_constant=_no_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise SyntaxProblem(column + exc.pos, f"expected a JSON value: {exc.msg}") from None
+    except _KeyTwice as twice:
+        raise SyntaxProblem(column + _second_key(text, twice.key), twice.message) from None
+    except _BadNumber as bad:
+        raise SyntaxProblem(column, bad.message) from None
+    except RecursionError:
+        raise SyntaxProblem(column, f"nested more than {MAX_DEPTH} levels deep") from None
+
+
+class _KeyTwice(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.message = (
+            f"the key {json.dumps(key)} is given twice in this object: give each key once"
+        )
+
+
+class _BadNumber(Exception):
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _KeyTwice(key)
+            seen.add(key)
+    return data
+
+
+def _digits_checked(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise _BadNumber(_too_long(digits))
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise _BadNumber(f"{name} is not a JSON number")
+
+
+def _too_long(digits: str) -> str:
+    return f"a number of {len(digits.lstrip('-')):,} digits: at most {MAX_DIGITS} are read"
+
+
+def _whole(text: str, column: int) -> int:
+    """A bare whole number, at most ``MAX_DIGITS`` digits (as in JSON records)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise SyntaxProblem(column, _too_long(text))
+    return int(text)
+
+
+def _second_key(text: str, key: str) -> int:
+    """The offset of the key's second writing in the object's text (0 when it was written with
+    escapes that a plain search does not find: the value's column is given then)."""
+    written = [m.start() for m in re.finditer(re.escape(json.dumps(key)) + r"\s*:", text)]
+    return written[1] if len(written) > 1 else 0
 
 
 def format_value(value: Any, *, typed: bool = True) -> str:
@@ -136,7 +203,7 @@ def parse_word(token: Token, what: str) -> str:
 def parse_int(token: Token, what: str) -> int:
     if not _INT.fullmatch(token.text):
         raise SyntaxProblem(token.column, f"expected {what} (a whole number), got {token.text}")
-    return int(token.text)
+    return _whole(token.text, token.column)
 
 
 def is_card(text: str) -> bool:

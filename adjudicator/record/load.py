@@ -65,10 +65,7 @@ def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
         return _limited(_checked(raw, resolve, None))
     if not isinstance(raw, bytes | bytearray | str):
         raise InputError("", f"a hand record is JSON text or a dict, not {type(raw).__name__}")
-    if len(raw) > MAX_RECORD_BYTES:
-        raise InputError(
-            "", f"the record is {len(raw):,} bytes long: at most {MAX_RECORD_BYTES:,} are read"
-        )
+    check_size(len(raw))
     try:  # the common case in one pass inside pydantic-core: no Python dict in between
         record = RecordAdapter.validate_json(raw)
     except ValidationError:
@@ -85,6 +82,13 @@ def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
         except InputError as error:
             raise locate(error, raw) from None
     return _limited(_checked(decode_json(raw), resolve, raw))
+
+
+def check_size(size: int) -> None:
+    """Refuse a record over ``MAX_RECORD_BYTES`` (a file is read one byte past the limit, so
+    that a longer one is known, never judged cut short)."""
+    if size > MAX_RECORD_BYTES:
+        raise InputError("", f"the record is over {MAX_RECORD_BYTES:,} bytes long: not read")
 
 
 def _limited(record: AnyRecord) -> AnyRecord:

@@ -23,6 +23,7 @@ from adjudicator.catalogue.sources import abbreviations_in, expand
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.safe import direction_escaped
 from adjudicator.ruling.model import (
     BeziqueCorrected,
     Note,
@@ -50,6 +51,9 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # every value the page shows, a name or a note of the record among them, with its
+        # direction characters escaped: nothing a record holds can reorder the page
+        finalize=lambda value: direction_escaped(value) if isinstance(value, str) else value,
     )
 
 

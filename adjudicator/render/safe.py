@@ -10,9 +10,21 @@ from __future__ import annotations
 
 import re
 
+#: The characters that change the direction of what follows them: the Arabic letter mark,
+#: the left-to-right and right-to-left marks, the embeddings and overrides, the isolates. A
+#: name holding one would be shown reordered, in every view but the JSON (which is data).
+BIDI = (0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+_BIDI_ESCAPES = {code: f"\\u{code:04x}" for code in BIDI}
+
 #: C0 controls (newline and tab among them), DEL, C1, the line and paragraph separators, the
-#: bidirectional embeddings, overrides and isolates, and lone surrogates.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: direction characters, and lone surrogates.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + "".join(map(chr, BIDI)) + "]")
+
+
+def direction_escaped(text: str) -> str:
+    """``text`` with each direction character shown as its escape (``\\u202e``), the rest as
+    it is: for the HTML report, where line breaks are the page's business."""
+    return text.translate(_BIDI_ESCAPES)
 
 
 def _escape(match: re.Match[str]) -> str:

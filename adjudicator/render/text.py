@@ -8,7 +8,7 @@ import textwrap
 from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.safe import printable
+from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
@@ -21,14 +21,7 @@ WIDTH = 100
 #: set as ``safe.printable``): a record's names and notes can never move the cursor, clear
 #: the screen, set a terminal's title or reorder what a director reads
 _HARMLESS = {c: f"\\x{c:02x}" for c in (*range(0x00, 0x20), *range(0x7F, 0xA0)) if c != 0x0A} | {
-    c: f"\\u{c:04x}"
-    for c in (
-        0x2028,
-        0x2029,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-        *range(0xD800, 0xE000),
-    )
+    c: f"\\u{c:04x}" for c in (0x2028, 0x2029, *BIDI, *range(0xD800, 0xE000))
 }
 
 

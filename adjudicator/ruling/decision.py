@@ -351,6 +351,13 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
 
 def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
     out: list[Said] = []
+    if not ctx.corrected.games:  # a record with no deal yet: nothing was played, nothing won
+        return [
+            say(
+                f"No game has been played: the record holds no deal{ctx.law('RUB-GAME-6')}.",
+                "RUB-GAME-6",
+            )
+        ]
     several = len(ctx.corrected.games) > 1
     for number, game in enumerate(ctx.corrected.games, 1):
         which = f"game {number}" if several else "the game"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from adjudicator.batch import Item, Settings, judge_item
 from adjudicator.errors import InputError
 from adjudicator.notation import canonical_record, read_notation, write_notation
 from tests.conftest import FIXTURES, ROOT
@@ -53,6 +56,17 @@ PIECES = [
     "draw A",
     "exchange A",
     "rules trump_by_marriage=true",
+    # the hostile shapes of issue 20: nesting, long numbers, keys twice, a score twice
+    "meta x=" + "[" * 40 + "]" * 40,
+    "x=" + "[" * 1100 + "]" * 1100,
+    "x=" + "9" * 40,
+    "x=" + "9" * 5000,
+    " NS=" + "9" * 5000,
+    'hands={"N":[],"N":[]}',
+    "score=5",
+    "games=EW:" + "9" * 30,
+    "x=[NaN]",
+    "\u202e",
 ]
 
 
@@ -81,3 +95,22 @@ def test_mutated_notation_is_read_or_refused_with_an_input_error() -> None:
             assert error.problems and all(p.message for p in error.problems)
             continue
         assert read_notation(write_notation(canonical)).data == canonical
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_mutated_notation_is_judged_or_refused_end_to_end_never_an_internal_error(
+    part: int,
+) -> None:
+    """Issue 20: the notation joins the fuzz test of the JSON records. Each mutant goes the
+    whole way a file goes (read, validated, judged, rendered), and ends in a ruling or in
+    problems with their lines, never in an internal error."""
+    rng = random.Random(2000 + part)
+    statuses: dict[str, int] = {}
+    for number in range(750):
+        text = mutate(rng, rng.choice(SOURCES))
+        outcome = judge_item(
+            Item(f"m{number}.hrn", text.encode("utf-8", "surrogatepass")), Settings()
+        )
+        assert "internal error" not in outcome.error, (number, text[:3000])
+        statuses[outcome.status] = statuses.get(outcome.status, 0) + 1
+    assert statuses.get("unjudgeable", 0) > 0 and len(statuses) > 1

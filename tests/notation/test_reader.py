@@ -292,7 +292,7 @@ def test_at_most_max_problems_are_reported_and_the_rest_counted() -> None:
     text = WHIST_HEAD + "bad\n" * (MAX_PROBLEMS + 5)
     found = problems(text)
     assert len(found) == MAX_PROBLEMS
-    assert found[-1] == "None:None: and 6 more problems"
+    assert found[-1] == f"None:None: and more problems: reading stopped at line {MAX_PROBLEMS + 3}"
 
 
 def test_notation_is_recognised_by_its_first_line_not_json() -> None:
