@@ -18,6 +18,7 @@ from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation.fields import (
     CARD_FIELDS,
     CARD_LIST_FIELDS,
+    DECLARING,
     HEADERS,
     POSITION_LINES,
     events_of,
@@ -345,7 +346,7 @@ class _Reader:
         positional = [t for t in tokens if t.key is None and not t.text.startswith("@")]
         keyed = [t for t in tokens if t not in positional]
         fields = list(events_of(self.game)[verb])
-        if verb == "declare":
+        if verb in DECLARING:
             positional = self._declare(event, positional)
         for name, kind in fields:
             if not positional:

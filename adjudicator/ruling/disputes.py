@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.findings import Finding
 from adjudicator.games.whist.summary import Revoke, WhistDealSummary
+from adjudicator.ruling.amendments import AMENDMENT_DISPUTES
 from adjudicator.ruling.sentences import (
     DECLARATION_FAULT,
     Claim,
@@ -462,6 +463,7 @@ DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {
     ("rubicon-bezique", "score"): _bezique_challenge,
     ("rubicon-bezique", "irregular-declaration"): _bezique_challenge,
     ("rubicon-bezique", "count-brisques"): _brisques_demand,
+    **AMENDMENT_DISPUTES,
 }
 
 #: findings that are themselves a dispute (a claim the record makes without a claim event)
