@@ -219,6 +219,31 @@ def _answer(ctx: Context, claim: Claim, seat: str) -> Finding | None:
     )
 
 
+def amended_after(ctx: Context, claim: Claim, head: str) -> list[Said]:
+    """A challenge of a false declaration that its maker then amended lawfully: right when
+    made, and answered by the amendment (said next), not by a score struck."""
+    amend = next(
+        (
+            c
+            for c in ctx.claims
+            if c.kind == "amend" and c.ref == claim.ref and c.event > claim.event
+        ),
+        None,
+    )
+    lawful = amend is not None and [f.severity for f in ctx.at(amend.event, RULE)] == ["info"]
+    if amend is None or not lawful:
+        return []
+    cite, rules = _foster(ctx)
+    return [
+        say(
+            f"{head}. The challenge [event {claim.event}] was right, the cards shown not making"
+            f" it; the declaration was then amended [event {amend.event}], as the rules allow"
+            f"{cite}.",
+            *rules,
+        )
+    ]
+
+
 #: The disputes these events raise, by (game, kind), for ``ruling.disputes``.
 AMENDMENT_DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {
     (game, kind): handler

@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.findings import Finding
 from adjudicator.games.whist.summary import Revoke, WhistDealSummary
-from adjudicator.ruling.amendments import AMENDMENT_DISPUTES
+from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
     DECLARATION_FAULT,
     Claim,
@@ -317,6 +317,8 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
         )
     else:
         head = f"{by} challenged a score{ref}"
+    if answered := amended_after(ctx, claim, head):
+        return answered
     events = {claim.ref, row.event if row else None} - {None}
     if open_ := [u for u in ctx.undetermined if u.event in events]:
         item = open_[0]  # a fragment: neither upheld nor refused (issue 11)
