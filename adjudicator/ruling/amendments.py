@@ -65,7 +65,9 @@ def _amend(ctx: Context, claim: Claim) -> list[Said]:
     ctx.used.update(id(f) for f in own)
     added = list((Counter(claim.cards) - Counter(claim.replaced)).elements())
     dropped = list((Counter(claim.replaced) - Counter(claim.cards)).elements())
-    swap = f"{_cards(added)} from the hand in place of {_cards(dropped)}" if added else ""
+    instead = f" in place of {_cards(dropped)}" if dropped else ""
+    laying = f", laying {_cards(added)} from the hand{instead}" if added else ""
+    putting = f", putting {_cards(added)}{instead}" if added else ""
     head = f"{who} amended {declared} [event {claim.event}]"
     offered = f"{who} offered to amend {declared} [event {claim.event}]"
     if not own or own[0].severity == "info":
@@ -75,7 +77,7 @@ def _amend(ctx: Context, claim: Claim) -> list[Said]:
         cite, rules = _foster(ctx)
         return [
             say(
-                f"{head} before drawing, laying {swap}: a false declaration may be amended so"
+                f"{head} before drawing{laying}: a false declaration may be amended so"
                 f" while its maker holds the right card and has not drawn since{worth}{cite}.",
                 *rules,
             )
@@ -100,7 +102,7 @@ def _amend(ctx: Context, claim: Claim) -> list[Said]:
         cite, rules = ctx.law(found.rule), [found.rule]
     return [
         say(
-            f"{offered}, putting {swap.replace(' from the hand', '')}; the amendment is refused:"
+            f"{offered}{putting}; the amendment is refused:"
             f" {why}. The declaration stands as it was made{cite}.",
             *rules,
         )
