@@ -2,8 +2,8 @@
 
 One row per event type and game family; every other field of an event is written
 ``key=value``. Kinds: ``word`` (a seat, side or name), ``int``, ``card``; a trailing ``?``
-marks a field that may be left out. ``declare`` is special (its cards run on until the
-points or ``to score``) and is read and written by its own functions.
+marks a field that may be left out. ``declare`` and ``amend`` are special (their cards run
+on until the points or ``to score``) and are read and written by their own functions.
 """
 
 from __future__ import annotations
@@ -29,7 +29,14 @@ BEZIQUE_EVENTS: dict[str, Fields] = {
     "claim": (("by", "word"), ("kind", "word")),
     "score": (("seat", "word"), ("points", "int"), ("for", "word")),
     "result": (("winner", "word"), ("value", "int")),
+    # a false declaration amended (then its cards, points / to score, as ``declare``), and
+    # the call of one of its cards (BEZ-DECL-9)
+    "amend": (("seat", "word"), ("combination", "word")),
+    "call": (("by", "word"), ("card", "card")),
 }
+
+#: Events whose cards run on after their positional fields, then the points or ``to score``.
+DECLARING = ("declare", "amend")
 
 #: Fields written on the ``deal`` line itself, in this order; hands and stock get lines.
 DEAL_FIELDS = ("dealer", "trump", "turn_up")

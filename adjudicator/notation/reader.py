@@ -19,6 +19,7 @@ from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation.fields import (
     CARD_FIELDS,
     CARD_LIST_FIELDS,
+    DECLARING,
     HEADERS,
     POSITION_LINES,
     events_of,
@@ -358,7 +359,7 @@ class _Reader:
         for token in tokens:
             (positional if token.key is None and token.text[:1] != "@" else keyed).append(token)
         fields = list(events_of(self.game)[verb])
-        if verb == "declare":
+        if verb in DECLARING:
             positional = self._declare(event, positional)
         # positional words are taken from the front in order: reversed, so each take is O(1)
         positional.reverse()

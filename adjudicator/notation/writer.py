@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, TypeGuard
 
-from adjudicator.notation.fields import DEAL_FIELDS, POSITION_FIELDS, events_of
+from adjudicator.notation.fields import DEAL_FIELDS, DECLARING, POSITION_FIELDS, events_of
 from adjudicator.notation.reader import STRING_KEYS
 from adjudicator.notation.syntax import LABEL, MAGIC, VERSION, format_hand, format_value, is_card
 from adjudicator.notation.table import Table, seats_for
@@ -185,7 +185,7 @@ class _Writer:
         rest = {k: v for k, v in event.items() if k != "type"}
         words = [verb, *self._positional(rest, self.fields.get(verb, ()))]
         cards = rest.get("cards")
-        if verb == "declare" and len(words) == 3 and _all_cards(cards):
+        if verb in DECLARING and len(words) == 3 and _all_cards(cards):
             words += rest.pop("cards")
             if type(rest.get("points")) is int:
                 words.append(str(rest.pop("points")))

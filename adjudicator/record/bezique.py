@@ -213,6 +213,36 @@ class BeziqueScore(EventBase):
     )
 
 
+class BeziqueAmend(EventBase):
+    """The seat amends a false declaration (Foster's rule, BEZ-DECL-9): he lays the right card
+    from his hand in place of the wrong one, before he has drawn. The declaration as amended
+    (combination, cards, points) replaces the one at ``ref``."""
+
+    type: Literal["amend"]
+    seat: BeziqueSeat
+    ref: Ref = Field(description="the declare event amended, by index or id")
+    combination: Combination
+    cards: list[CardField] = Field(
+        min_length=1,
+        description="all the cards of the declaration as amended: those of the declaration"
+        " kept, the card(s) laid from the hand in place of the wrong ones (which go back to"
+        " the hand)",
+    )
+    points: Number | None = Field(
+        default=None, description="what the seat marks for it as amended; absent: 'to score'"
+    )
+
+
+class BeziqueCall(EventBase):
+    """The adversary calls on the maker of a false declaration to lead or play one of its
+    cards (Foster's rule, BEZ-DECL-9): the offender's next card must be the one called."""
+
+    type: Literal["call"]
+    by: BeziqueSeat = Field(description="the adversary who calls the card")
+    card: CardField = Field(description="the card called: one of the false declaration's cards")
+    ref: Ref = Field(description="the false declaration (a declare event), by index or id")
+
+
 class BeziqueResult(EventBase):
     """The agreed value of the game (Rubicon) or the winner of the game (ordinary)."""
 
@@ -230,7 +260,9 @@ BeziqueEvent = Annotated[
     | BeziqueExchange
     | BeziqueClaim
     | BeziqueScore
-    | BeziqueResult,
+    | BeziqueResult
+    | BeziqueAmend
+    | BeziqueCall,
     Field(discriminator="type"),
 ]
 

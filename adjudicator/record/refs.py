@@ -34,6 +34,9 @@ REF_KINDS: dict[tuple[str, str, str | None], tuple[tuple[str, bool], ...]] = {
     ("bezique", "claim", "score"): (("score", False), ("declare", False), ("exchange", True)),
     # an end-play claim names the card complained of
     ("bezique", "claim", "revoke"): (("play", False),),
+    # an amendment of a false declaration, and the call of one of its cards, name it
+    ("bezique", "amend", None): (("declare", False),),
+    ("bezique", "call", None): (("declare", False),),
 }
 
 _FAMILY = {"whist": "whist", "bezique": "bezique", "rubicon-bezique": "bezique"}

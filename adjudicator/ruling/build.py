@@ -154,7 +154,27 @@ def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
                 )
             case "penalty":
                 penalties[index] = event.choice
+            case "amend" | "call":
+                claims.append(_amendment_claim(record, index, event))
     return claims, penalties
+
+
+def _amendment_claim(record: AnyRecord, index: int, event: Any) -> Claim:
+    """An amendment of a false declaration, or the call of one of its cards, answered as a
+    claim: with the declaration as announced (its ``ref``, resolved to an index on load)."""
+    declared = record.events[event.ref]
+    amended = event.type == "amend"
+    return Claim(
+        event=index,
+        kind=event.type,
+        by=event.seat if amended else event.by,
+        against=getattr(declared, "seat", None),
+        ref=event.ref,
+        card=str(event.card) if not amended else None,
+        cards=tuple(str(c) for c in event.cards) if amended else (),
+        replaced=tuple(str(c) for c in getattr(declared, "cards", ())),
+        combination=getattr(declared, "combination", None),
+    )
 
 
 @lru_cache(maxsize=64)

@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.findings import Finding
 from adjudicator.games.whist.summary import Revoke, WhistDealSummary
+from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
     DECLARATION_FAULT,
     Claim,
@@ -316,6 +317,8 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
         )
     else:
         head = f"{by} challenged a score{ref}"
+    if answered := amended_after(ctx, claim, head):
+        return answered
     events = {claim.ref, row.event if row else None} - {None}
     if open_ := [u for u in ctx.undetermined if u.event in events]:
         item = open_[0]  # a fragment: neither upheld nor refused (issue 11)
@@ -462,6 +465,7 @@ DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {
     ("rubicon-bezique", "score"): _bezique_challenge,
     ("rubicon-bezique", "irregular-declaration"): _bezique_challenge,
     ("rubicon-bezique", "count-brisques"): _brisques_demand,
+    **AMENDMENT_DISPUTES,
 }
 
 #: findings that are themselves a dispute (a claim the record makes without a claim event)

@@ -24,6 +24,12 @@ class Claim:
     trick: int | None = None
     ref: int | None = None
     by_penalty: bool = False  # no claim event: the choice of a penalty made the claim (whist)
+    # Bézique, an amendment or the call of a card of a false declaration (``amendments``):
+    # the card called, the cards as amended and as declared, the combination announced
+    card: str | None = None
+    cards: tuple[str, ...] = ()
+    replaced: tuple[str, ...] = ()
+    combination: str | None = None
 
 
 @dataclass

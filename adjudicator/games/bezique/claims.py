@@ -107,6 +107,9 @@ def challenges(
                 continue
             if target.undecided:
                 continue  # (in ``undetermined``: the claim waits on the missing fact)
+            if target.legal and index < (target.amended_at or -1):
+                founded.add(index)  # right when made: the amendment that followed cured it
+                continue
             if target.legal:
                 find(
                     "BEZ-DECL-9",

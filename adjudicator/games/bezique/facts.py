@@ -84,6 +84,18 @@ class Declaration:
     rule: str | None = None  # the rule broken, if illegal
     undecided: bool = False  # lawful only if a fragment's unknown cards were laid
     carried: int | None = None  # a position's carried declaration: its index in the seat's list
+    amended_at: int | None = None  # the amend event that made a false declaration lawful
+
+
+@dataclass(slots=True, frozen=True)
+class Call:
+    """A card of a false declaration called by the adversary, in force (``amendments``)."""
+
+    event: int
+    by: str
+    offender: str
+    card: Card
+    declaration: int  # the declare event
 
 
 @dataclass(slots=True)
@@ -123,6 +135,7 @@ class BeziqueDealFacts:
     sevens: list[tuple[int, str, str]] = field(default_factory=list)  # event, seat, why
     claims: list[tuple[int, BeziqueClaim]] = field(default_factory=list)
     results: list[tuple[int, BeziqueResult]] = field(default_factory=list)
+    calls: list[Call] = field(default_factory=list)  # cards of false declarations called
     endplay_error: tuple[int, str, int] | None = None  # trick, seat, event
     wrong_size: dict[str, str] = field(default_factory=dict)  # seat -> "over" | "short"
     missed_draw: set[str] = field(default_factory=set)

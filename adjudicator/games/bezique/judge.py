@@ -13,6 +13,7 @@ from typing import cast
 
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.findings import Finding, Severity, make_finding
+from adjudicator.games.bezique.amendments import calls_in_time, rule_on_calls
 from adjudicator.games.bezique.brisques import tricks_after_penalty
 from adjudicator.games.bezique.claims import challenges, score_claims
 from adjudicator.games.bezique.facts import (
@@ -124,6 +125,8 @@ def score_deal(
         return variant.rubicon and (law50_all or not true or rule in _LAW50_ALWAYS)
 
     challenged, founded = challenges(deal, find, stands_late)
+    challenged.update(calls_in_time(deal))  # a card of a false declaration called in time
+    findings.extend(rule_on_calls(deal))
     position = deal.position
     if isinstance(position, BeziquePosition):  # a deal begun part-way: its sheet so far
         scores = cast(dict[str, int], position.scores)

@@ -17,7 +17,7 @@ from typing import Any
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard, beats
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.games.bezique import declarations
+from adjudicator.games.bezique import amendments, declarations
 from adjudicator.games.bezique.endplay import EndPlay
 from adjudicator.games.bezique.facts import (
     _DEAL,
@@ -38,6 +38,8 @@ from adjudicator.games.bezique.runs import Runs
 from adjudicator.games.bezique.stock import StockPhase
 from adjudicator.games.bezique.tables import RANKS, Variant
 from adjudicator.record.bezique import (
+    BeziqueAmend,
+    BeziqueCall,
     BeziqueClaim,
     BeziqueDeal,
     BeziqueDeclare,
@@ -537,6 +539,8 @@ _HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
     BeziqueScore: BeziqueState._apply_score,
     BeziqueClaim: BeziqueState._apply_claim,
     BeziqueResult: BeziqueState._apply_result,
+    BeziqueAmend: amendments.apply_amend,
+    BeziqueCall: amendments.apply_call,
 }
 
 
