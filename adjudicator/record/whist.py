@@ -104,6 +104,49 @@ class WhistCut(EventBase):
     type: Literal["cut"]
 
 
+MisdealReason = Literal[
+    "dealing",
+    "trump-face-down",
+    "trump-not-to-dealer",
+    "wrong-number",
+    "cards-counted",
+    "pack-not-cut",
+    "dealer-saw-trump",
+    "imperfect-pack",
+    "card-faced-in-pack",
+    "card-exposed",
+]
+
+
+class WhistMisdeal(EventBase):
+    """A deal that does not stand (an addition to hand-record/1): a misdeal, or a new deal the
+    laws order or the adversaries claim. Who deals next follows from the reason and the code
+    (``games.whist.misdeals``); the next ``deal`` event's dealer is checked against it."""
+
+    type: Literal["misdeal"]
+    dealer: WhistSeat = Field(description="the player who was dealing")
+    reason: MisdealReason = Field(
+        description="dealing: not dealt singly in rotation from the left (or a card dealt"
+        " wrongly and not put right); trump-face-down; trump-not-to-dealer: the last card did"
+        " not come to the dealer; wrong-number: a hand of fourteen with another short"
+        " (American: any wrong number with a perfect pack); cards-counted: the dealer counted"
+        " the cards; pack-not-cut; dealer-saw-trump: the dealer looked at the trump card while"
+        " dealing; imperfect-pack: the pack found incorrect or imperfect (also during the"
+        " play: the hand is void); card-faced-in-pack; card-exposed: a card exposed in dealing"
+        " and a new deal claimed"
+    )
+    adversary_touched: bool = Field(
+        default=False,
+        description="an adversary of the dealer touched the cards while dealing (before the"
+        " dealer's partner did): a misdeal then does not lose the deal",
+    )
+    interrupted: bool = Field(
+        default=False,
+        description="the adversaries interrupted the dealer (questioning the score or his"
+        " turn) and did not make their complaint good: he may deal again",
+    )
+
+
 class WhistScore(EventBase):
     """A mark written on the score sheet."""
 
@@ -130,6 +173,7 @@ WhistEvent = Annotated[
     | WhistPenalty
     | WhistHonours
     | WhistCut
+    | WhistMisdeal
     | WhistScore
     | WhistResult,
     Field(discriminator="type"),

@@ -16,6 +16,7 @@ from adjudicator.findings import Finding
 from adjudicator.record.whist import (
     WhistClaim,
     WhistHonours,
+    WhistMisdeal,
     WhistPenalty,
     WhistResult,
     WhistScore,
@@ -112,6 +113,7 @@ class DealFacts:
     unfinished: bool = False
     open_renounces: list[Renounce] = field(default_factory=list)  # held the suit? unknown
     unsettled: list[Renounce] = field(default_factory=list)  # proven, not yet established
+    void_at: int | None = None  # a misdeal found the pack imperfect during the play (DEAL-5)
 
     @property
     def trump_suit(self) -> Suit:
@@ -138,9 +140,19 @@ class DealFacts:
 
 
 @dataclass
+class MisdealFacts:
+    """A misdeal as the replay found it: the event and the deal it came before (1-based)."""
+
+    timed: TimedEvent[WhistMisdeal]
+    before_deal: int
+    voids_deal: int | None = None  # a deal whose pack was found imperfect during the play
+
+
+@dataclass
 class WhistReplay:
     """The result of replaying a record: the deals' facts and the play findings."""
 
     deals: list[DealFacts]
     findings: list[Finding]
     results_before_deal: list[TimedEvent[WhistResult]]
+    misdeals: list[MisdealFacts] = field(default_factory=list)
