@@ -21,6 +21,7 @@ WHIST_EVENTS: dict[str, Fields] = {
     "result": (("winner", "word"), ("value", "int")),
     # additions (issue 17): the table's events around the deal and the play
     "misdeal": (("dealer", "word"), ("reason", "word")),
+    "claim-rest": (("seat", "word"), ("tricks", "int")),
 }
 
 BEZIQUE_EVENTS: dict[str, Fields] = {

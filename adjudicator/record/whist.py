@@ -147,6 +147,19 @@ class WhistMisdeal(EventBase):
     )
 
 
+class WhistClaimRest(EventBase):
+    """A player claims or concedes the tricks not yet played (an addition to hand-record/1),
+    and the play ends there: the hands are abandoned on it. ``tricks`` is how many of those
+    tricks his side takes: all of them for a claim of the rest, 0 for a concession."""
+
+    type: Literal["claim-rest"]
+    seat: WhistSeat = Field(description="the player who claims or concedes")
+    tricks: Annotated[int, Field(ge=0, le=13)] = Field(
+        description="how many of the tricks not yet played (the trick on the table counted"
+        " among them) his side takes"
+    )
+
+
 class WhistScore(EventBase):
     """A mark written on the score sheet."""
 
@@ -174,6 +187,7 @@ WhistEvent = Annotated[
     | WhistHonours
     | WhistCut
     | WhistMisdeal
+    | WhistClaimRest
     | WhistScore
     | WhistResult,
     Field(discriminator="type"),

@@ -66,11 +66,72 @@ def _misdeal(ctx: Context, f: Finding) -> Said | None:
     )
 
 
+_REST = re.compile(
+    r"^(?P<seat>[NESW]) (?P<verb>claimed|conceded) (?:all (?P<all>\d+) tricks not played to"
+    r" (?:NS|EW)|(?P<tricks>\d+) of the (?P<left>\d+) tricks not played), from trick \d+ of deal"
+    r" (?P<deal>\d+): (?P<verdict>.+?)\. The hands being abandoned on it, the tricks not played"
+    r" go as \w+: (?P<a>NS|EW) (?P<a_n>\d+), (?P<b>NS|EW) (?P<b_n>\d+)\.$"
+)
+_DISPROVED = re.compile(r"with best play (?P<other>NS|EW) take (?P<n>\d+) of them")
+_SURE = re.compile(r"the cards show (?P<side>NS|EW) were sure of (?P<n>\d+) of them")
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def _rest(ctx: Context, f: Finding) -> Said | None:
+    """A claim or concession of the tricks not played: what the cards say, and that the
+    tricks go as claimed all the same (the hands were abandoned on it)."""
+    m = _REST.match(f.message)
+    if m is None:
+        return None
+    who = ctx.names.seat(m["seat"])
+    left = int(m["all"] or m["left"])
+    last = f"the last {_NUMBERS.get(left, left)} tricks of deal {m['deal']}"
+    if m["verb"] == "conceded":
+        said = f"{who} conceded {last} [event {f.event}]"
+    elif int(m["tricks"]) == left:
+        said = f"{who} claimed {last} [event {f.event}]"
+    else:
+        said = f"{who} claimed {m['tricks']} of {last} [event {f.event}]"
+    verdict = m["verdict"]
+    split = f"{ctx.names.side(m['a'])} {m['a_n']}, {ctx.names.side(m['b'])} {m['b_n']}"
+    english = ctx.code != "american-1893"
+    stands = (
+        "once all four have thrown their cards down no claim that the play might have gone"
+        " otherwise is heard"
+        if english
+        else "once all four have thrown their cards down the result as claimed or admitted stands"
+    )
+    law = ctx.law(f.rule, *f.basis) if m["verb"] == "conceded" else ctx.law(f.rule)
+    if found := _DISPROVED.search(verdict):
+        text = (
+            f"{said}, but the cards disprove it: with best play {ctx.names.side(found['other'])}"
+            f" take {found['n']} of them. The claim stands all the same, since {stands}: the"
+            f" tricks not played go as claimed, {split}{law}."
+        )
+    elif found := _SURE.search(verdict):
+        text = (
+            f"{said}, though the cards show {ctx.names.side(found['side'])} were sure of"
+            f" {found['n']} of them. The laws say nothing of a trick conceded, and {stands}: the"
+            f" tricks not played go as conceded, {split}{law}."
+        )
+    elif verdict.startswith("whether"):
+        text = (
+            f"{said}; whether the cards bear it out is not decided here, {left} tricks being"
+            f" more than the search examines. The tricks not played go as claimed, {split}{law}."
+        )
+    else:
+        text = (
+            f"{said}, and the cards bear it out: the tricks not played go as claimed, {split}{law}."
+        )
+    return say(text, f.rule, *(f.basis if m["verb"] == "conceded" else ()))
+
+
 #: rule -> its sentence (None: the finding is not one of these events' and is left as it is)
 SENTENCES: dict[str, Callable[[Context, Finding], Said | None]] = {
     "WHIST-DEAL-5": _misdeal,
     "WHIST-DEAL-6": _misdeal,
     "WHIST-DEAL-8": _misdeal,
+    "WHIST-REVOKE-16": _rest,
 }
 
 

@@ -178,6 +178,13 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
         )
+        if deal.rest is not None:
+            rest = deal.rest
+            self.steps.append(
+                f"  the {rest.remaining} tricks not played go as claimed at event {rest.event}:"
+                f" {rest.side} {rest.tricks}, the adversaries {rest.remaining - rest.tricks}"
+                " [WHIST-REVOKE-16]"
+            )
         if void:
             self.steps.append(
                 "  both sides revoked: the deal is void and nothing is scored (AMB-4)"

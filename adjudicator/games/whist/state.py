@@ -28,9 +28,11 @@ from adjudicator.games.whist.facts import (
     WhistReplay,
 )
 from adjudicator.games.whist.position import apply_position, open_renounce, revealed, stop_part_way
+from adjudicator.games.whist.rest import claim_rest
 from adjudicator.games.whist.withdrawals import Withdrawals
 from adjudicator.record.whist import (
     WhistClaim,
+    WhistClaimRest,
     WhistCut,
     WhistDeal,
     WhistEvent,
@@ -171,6 +173,8 @@ class WhistState(Withdrawals):
                 self._target_deal(index, None).penalties.append(self._timed(index, event, None))
             case WhistMisdeal():
                 self._apply_misdeal(index, event)
+            case WhistClaimRest():
+                claim_rest(self, index, event)
             case WhistHonours():
                 self._require_deal(index, "honours claim")
                 self._apply_honours(index, event)
