@@ -147,6 +147,23 @@ class WhistMisdeal(EventBase):
     )
 
 
+class WhistCall(EventBase):
+    """An adversary exacts a penalty from a player (an addition to hand-record/1): after a
+    lead out of turn, a suit called (he must lead it at his next lead) or the card led in
+    error called (English codes); an exposed card called (he must play it at his next turn,
+    if he can without revoking); or the penalty waived. Whether he obeys is what the next
+    plays show."""
+
+    type: Literal["call"]
+    by: WhistSeat = Field(description="the adversary who calls (or waives)")
+    seat: WhistSeat = Field(description="the player called on")
+    what: Literal["suit", "card", "waive"]
+    suit: Literal["S", "H", "D", "C"] | None = Field(
+        default=None, description="the suit called (what: suit)"
+    )
+    card: CardField | None = Field(default=None, description="the card called (what: card)")
+
+
 class WhistClaimRest(EventBase):
     """A player claims or concedes the tricks not yet played (an addition to hand-record/1),
     and the play ends there: the hands are abandoned on it. ``tricks`` is how many of those
@@ -188,6 +205,7 @@ WhistEvent = Annotated[
     | WhistCut
     | WhistMisdeal
     | WhistClaimRest
+    | WhistCall
     | WhistScore
     | WhistResult,
     Field(discriminator="type"),

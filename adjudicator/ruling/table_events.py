@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from adjudicator.findings import Finding
 from adjudicator.ruling.sentences import Context, Said, say
+from adjudicator.ruling.words import card
 
 _WHEN = re.compile(
     r"^(?:Before deal (?P<before>\d+)|During the play of deal (?P<during>\d+)), (?P<why>[^:]+):"
@@ -126,12 +127,56 @@ def _rest(ctx: Context, f: Finding) -> Said | None:
     return say(text, f.rule, *(f.basis if m["verb"] == "conceded" else ()))
 
 
+_CALL = re.compile(r"^[NESW] (?:called|waived) ")
+_CARDS = re.compile(r"\b(?:10|[2-9AKQJ])[SHDC](?: (?:10|[2-9AKQJ])[SHDC])*\b")
+_WHO = re.compile(r"\b(NS|EW|N|E|S|W)\b")
+
+
+def named(ctx: Context, text: str) -> str:
+    """A finding's words as a director says them: players by name, cards in words, the
+    events in brackets (``E called 8D from N (event 19)``)."""
+
+    def cards(m: re.Match[str]) -> str:
+        said = [card(c) for c in m[0].split()]
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+    text = _CARDS.sub(cards, text)
+    text = re.sub(r"\(event (\d+)\)", r"[event \1]", text)
+    return _WHO.sub(lambda m: ctx.names.any(m[1]), text)
+
+
+def call_finding(ctx: Context, f: Finding) -> bool:
+    """Whether a finding is about a call (``call`` events), whatever its rule."""
+    return bool(_CALL.match(f.message))
+
+
+def _call(ctx: Context, f: Finding) -> Said | None:
+    """A call: made, obeyed, void, waived, or not obeyed (a revoke nobody claimed in time)."""
+    if not call_finding(ctx, f):
+        return None
+    text = named(ctx, f.message.rstrip("."))
+    rules = [f.rule]
+    if f.rule == "WHIST-REVOKE-2":
+        text += (
+            ". It was not claimed before the cards were cut for the next deal, so no penalty"
+            " can be exacted"
+        )
+        rules.append("WHIST-REVOKE-7")
+    where = "" if "[event " in text else f" [event {f.event}]"
+    return say(f"{text}{where}{ctx.law(*rules)}.", *rules)
+
+
 #: rule -> its sentence (None: the finding is not one of these events' and is left as it is)
 SENTENCES: dict[str, Callable[[Context, Finding], Said | None]] = {
     "WHIST-DEAL-5": _misdeal,
     "WHIST-DEAL-6": _misdeal,
     "WHIST-DEAL-8": _misdeal,
     "WHIST-REVOKE-16": _rest,
+    "WHIST-IRREG-1": _call,
+    "WHIST-PEN-2": _call,
+    "WHIST-PEN-3": _call,
+    "WHIST-PEN-4": _call,
+    "WHIST-REVOKE-2": _call,
 }
 
 

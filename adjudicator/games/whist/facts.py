@@ -130,6 +130,7 @@ class DealFacts:
     unsettled: list[Renounce] = field(default_factory=list)  # proven, not yet established
     void_at: int | None = None  # a misdeal found the pack imperfect during the play (DEAL-5)
     rest: RestClaimed | None = None  # the play ended on a claim or concession of the rest
+    false_leads_answered: set[int] = field(default_factory=set)  # leads out of turn called on
 
     @property
     def trump_suit(self) -> Suit:

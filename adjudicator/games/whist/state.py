@@ -18,6 +18,7 @@ from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.findings import Finding, make_finding
+from adjudicator.games.whist.calls import Obligation, apply_call, check_play, lapse
 from adjudicator.games.whist.facts import (
     DealFacts,
     MisdealFacts,
@@ -31,6 +32,7 @@ from adjudicator.games.whist.position import apply_position, open_renounce, reve
 from adjudicator.games.whist.rest import claim_rest
 from adjudicator.games.whist.withdrawals import Withdrawals
 from adjudicator.record.whist import (
+    WhistCall,
     WhistClaim,
     WhistClaimRest,
     WhistCut,
@@ -99,6 +101,7 @@ class WhistState(Withdrawals):
         self.pending: list[Renounce] = []
         self.early_results: list[TimedEvent[WhistResult]] = []
         self.misdeals: list[MisdealFacts] = []
+        self.calls: list[Obligation] = []  # lawful calls not yet answered (``calls``)
         # the cards each seat plays after each position (``position.revealed``)
         self.revealed: dict[int, dict[str, set[Card]]] = {}
 
@@ -175,6 +178,8 @@ class WhistState(Withdrawals):
                 self._apply_misdeal(index, event)
             case WhistClaimRest():
                 claim_rest(self, index, event)
+            case WhistCall():
+                apply_call(self, index, event)
             case WhistHonours():
                 self._require_deal(index, "honours claim")
                 self._apply_honours(index, event)
@@ -345,6 +350,8 @@ class WhistState(Withdrawals):
             self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
+        if self.calls:
+            check_play(self, index, seat, card, trick)
         hand.remove(card)
         exposed = self.exposed[seat]
         if exposed:
@@ -369,7 +376,7 @@ class WhistState(Withdrawals):
         that trick and every finding, ``InputError`` and pointer comes from there. The state
         it leaves is the state ``apply`` would leave, event by event.
         """
-        if self.phase is not _PLAY or self.pending or any(self.exposed.values()):
+        if self.phase is not _PLAY or self.pending or self.calls or any(self.exposed.values()):
             return index
         deal = self.deals[-1]
         if deal.unknown:  # a seat's unshown cards may hold the suit he renounces
@@ -526,6 +533,8 @@ class WhistState(Withdrawals):
 
     def _establish_all(self) -> None:
         """At the end of a deal every trick is quitted: what is still pending stands."""
+        if self.calls:
+            lapse(self)
         if self.deals and self.pending:
             for renounce in self.pending:
                 renounce.established_at = self.deal.end_event
