@@ -39,92 +39,81 @@ class Obligation:
 
 def apply_call(state: WhistState, index: int, event: WhistCall) -> None:
     """Rule on the call itself; a lawful one waits for the player's next lead or play."""
+    _check(state, index, event)
+    if event.what == "card" and event.card in state.exposed[event.seat]:
+        _card_call(state, index, event)  # an exposed card: whatever made it so
+        return
+    lead = _false_lead(state, event.seat)
+    if lead is not None:
+        state.deal.false_leads_answered.add(lead.event or 0)
+    refused = _refused(state, event, lead)
+    if refused is not None:
+        rule, severity, message = refused
+        state.findings.append(
+            make_finding(
+                rule, severity, message, event=index, deal=state.deal.number, seat=event.seat
+            )
+        )
+        return
+    state.calls.append(Obligation(index, event.by, event.seat, suit=Suit(event.suit or "S")))
+
+
+def _check(state: WhistState, index: int, event: WhistCall) -> None:
+    """What cannot be true of a call: no deal in play, a partner calling, a field missing."""
     where = pointer_of("events", index)
     if state.phase is not Phase.PLAY:
         raise InputError(where, "a call with no deal being played")
     if side_of(event.by) == side_of(event.seat):
         raise InputError(f"{where}/by", f"{event.by} cannot call on {event.seat}, a partner")
-    if event.what == "suit" and event.suit is None:  # (so ``Suit(event.suit or ...)`` below)
+    if event.what == "suit" and event.suit is None:
         raise InputError(f"{where}/suit", "a suit call names the suit called")
     if event.what == "card" and event.card is None:
         raise InputError(f"{where}/card", "a card call names the card called")
-    if event.what == "card" and event.card in state.exposed[event.seat]:
-        _card_call(state, index, event)  # an exposed card: whatever made it so
-        return
-    lead = _false_lead(state, event.seat)
+
+
+def _refused(
+    state: WhistState, event: WhistCall, lead: Finding | None
+) -> tuple[str, Severity, str] | None:
+    """Why a call binds nobody (rule, severity, words), or None for a lawful suit call."""
     if lead is None:
-        _say(
-            state,
-            index,
-            event,
-            "WHIST-PEN-3" if event.what == "suit" else "WHIST-PEN-2",
-            "warning",
-            _nothing_to_call(event),
-        )
-        return
-    state.deal.false_leads_answered.add(lead.event or 0)
+        rule = "WHIST-PEN-3" if event.what == "suit" else "WHIST-PEN-2"
+        return rule, "warning", _nothing_to_call(event)
+    offence = f"{lead.seat}'s lead out of turn at trick {lead.trick}"
     if event.what == "waive":
-        _say(
-            state,
-            index,
-            event,
-            "WHIST-IRREG-1",
-            "info",
-            f"{event.by} waived the penalty for {lead.seat}'s lead out of turn at trick"
-            f" {lead.trick}: no penalty is exacted.",
-        )
-        return
+        return "WHIST-IRREG-1", "info", f"{event.by} waived the penalty for {offence}."
     american = state.rules.code == "american-1893"
     if american and event.what == "card":
-        _say(
-            state,
-            index,
-            event,
+        return (
             "WHIST-PEN-4",
             "violation",
             f"{event.by} called {event.card} from {event.seat}, but under the American code a"
-            f" card led out of turn is not exposed and only a suit may be called: a wrong"
-            f" penalty having been demanded, none can be enforced for {lead.seat}'s lead out"
-            f" of turn at trick {lead.trick}.",
+            " card led out of turn is not exposed and only a suit may be called: a wrong"
+            f" penalty having been demanded, none can be enforced for {offence}.",
         )
-        return
     if american and left_of(event.by) != event.seat:
-        _say(
-            state,
-            index,
-            event,
+        return (
             "WHIST-PEN-4",
             "violation",
             f"{event.by} called a suit from {event.seat}, but under the American code only"
             f" the adversary on {event.seat}'s right, {_right_of(event.seat)}, may: the"
             f" demand being made by the wrong adversary, no penalty can be enforced for"
-            f" {lead.seat}'s lead out of turn at trick {lead.trick}.",
+            f" {offence}.",
         )
-        return
     if _stood(state, lead) and state.rules.false_lead_completed_penalty != "suit_call_survives":
-        _say(
-            state,
-            index,
-            event,
+        return (
             "WHIST-IRREG-1",
             "warning",
-            f"{event.by} called on {event.seat} for {lead.seat}'s lead out of turn at trick"
-            f" {lead.trick}, but all four had played to it: the trick stands and no penalty"
-            " remains, so the call binds nobody.",
+            f"{event.by} called on {event.seat} for {offence}, but all four had played to it:"
+            " the trick stands and no penalty remains, so the call binds nobody.",
         )
-        return
-    if event.what == "card":  # English: the card led in error, exposed when taken back
-        _say(
-            state,
-            index,
-            event,
+    if event.what == "card":  # English: the card led in error is exposed once taken back
+        return (
             "WHIST-PEN-2",
             "warning",
             f"{event.by} called {event.card} from {event.seat}, but it is not an exposed"
             " card: the call binds nobody.",
         )
-        return
-    state.calls.append(Obligation(index, event.by, event.seat, suit=Suit(event.suit or "S")))
+    return None
 
 
 def _card_call(state: WhistState, index: int, event: WhistCall) -> None:
@@ -166,73 +155,63 @@ def lapse(state: WhistState) -> None:
 def _answer(
     state: WhistState, call: Obligation, index: int, card: Card, trick: Trick, leading: bool
 ) -> Finding:
-    hand = state.hands[call.seat]
-    deal = state.deal.number
+    """Obeyed, paid, lapsed, or disobeyed: the finding for the call's answer."""
     number = trick.number + 1 if len(trick.plays) == 4 else trick.number
-    if call.suit is not None:
-        asked = f"{call.by} called a {call.suit.noun[:-1]} from {call.seat} (event {call.index})"
-        held = sort_hand([c for c in hand if c.suit is call.suit])
-        if card.suit is call.suit:
-            return _finding(
-                "WHIST-PEN-3",
-                "info",
-                f"{asked}; {call.seat} led {card} (event {index}), as called, to trick {number}.",
-                call,
-                deal,
-                number,
-            )
-        if not held:
-            return _finding(
-                "WHIST-PEN-3",
-                "info",
-                f"{asked}; {call.seat} held none, so the"
-                f" penalty is paid, and led {card} (event {index}) to trick {number}.",
-                call,
-                deal,
-                number,
-            )
-        return _disobeyed(
-            state,
-            call,
-            index,
-            card,
-            number,
-            held,
-            f"{asked}, but {call.seat} led {card} to trick {number} holding {format_cards(held)}",
+    led = None if leading else trick.plays[0].card.suit
+    answer = _suit_answer if call.suit is not None else _card_answer
+    words, held = answer(call, state.hands[call.seat], card, led, f"(event {index})", number)
+    if held:
+        return _disobeyed(state, call, index, card, number, held, words)
+    return make_finding(
+        "WHIST-PEN-3" if call.suit else "WHIST-PEN-2",
+        "info",
+        f"{words}.",
+        event=call.index,
+        deal=state.deal.number,
+        trick=number,
+        seat=call.seat,
+    )
+
+
+def _suit_answer(
+    call: Obligation, hand: set[Card], card: Card, led: Suit | None, at: str, number: int
+) -> tuple[str, list[Card]]:
+    """A suit call answered by his lead: the words, and the cards of the suit he held when
+    he led another (none: no failure)."""
+    assert call.suit is not None
+    asked = f"{call.by} called a {call.suit.noun[:-1]} from {call.seat} (event {call.index})"
+    held = sort_hand([c for c in hand if c.suit is call.suit])
+    if card.suit is call.suit:
+        return f"{asked}; {call.seat} led {card} {at}, as called, to trick {number}", []
+    if not held:
+        return (
+            f"{asked}; {call.seat} held none, so the penalty is paid, and led {card} {at} to"
+            f" trick {number}",
+            [],
         )
+    return (
+        f"{asked}, but {call.seat} led {card} to trick {number} holding {format_cards(held)}",
+        held,
+    )
+
+
+def _card_answer(
+    call: Obligation, hand: set[Card], card: Card, led: Suit | None, at: str, number: int
+) -> tuple[str, list[Card]]:
+    """A card call answered by his next play: played, lapsed (it could not be played without
+    revoking), or another card played when it could have been (the called card: a failure)."""
     called = call.card
     assert called is not None
     asked = f"{call.by} called {called}, an exposed card, from {call.seat} (event {call.index})"
     if card == called:
-        return _finding(
-            "WHIST-PEN-2",
-            "info",
-            f"{asked}; {call.seat} played it (event {index}), as called, to trick {number}.",
-            call,
-            deal,
-            number,
+        return f"{asked}; {call.seat} played it {at}, as called, to trick {number}", []
+    if led is not None and called.suit is not led and any(c.suit is led for c in hand):
+        return (
+            f"{asked}; at trick {number} it could not be played without revoking, so the call"
+            " lapses for that trick",
+            [],
         )
-    led = None if leading else trick.plays[0].card.suit
-    lawful = led is None or called.suit is led or not any(c.suit is led for c in hand)
-    if not lawful:
-        return _finding(
-            "WHIST-PEN-2",
-            "info",
-            f"{asked}; at trick {number} it could not be played without revoking, so the"
-            " call lapses for that trick.",
-            call,
-            deal,
-            number,
-        )
-    return _disobeyed(
-        state,
-        call,
-        index,
-        card,
-        number,
-        [called],
-        f"{asked}, but {call.seat} played {card} to trick {number} instead",
-    )
+    return f"{asked}, but {call.seat} played {card} to trick {number} instead", [called]
 
 
 def _disobeyed(
@@ -259,22 +238,6 @@ def _disobeyed(
         seat=call.seat,
         basis=["WHIST-IRREG-10", "WHIST-PEN-3" if call.suit else "WHIST-PEN-2"],
         legal=[str(c) for c in held],
-    )
-
-
-def _finding(
-    rule: str, severity: Severity, message: str, call: Obligation, deal: int, trick: int
-) -> Finding:
-    return make_finding(
-        rule, severity, message, event=call.index, deal=deal, trick=trick, seat=call.seat
-    )
-
-
-def _say(
-    state: WhistState, index: int, event: WhistCall, rule: str, severity: Severity, message: str
-) -> None:
-    state.findings.append(
-        make_finding(rule, severity, message, event=index, deal=state.deal.number, seat=event.seat)
     )
 
 
