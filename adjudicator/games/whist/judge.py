@@ -13,7 +13,7 @@ from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
-from adjudicator.games.whist.facts import DealFacts, WhistReplay
+from adjudicator.games.whist.facts import DealFacts, MisdealFacts, WhistReplay
 from adjudicator.games.whist.honours import HonoursJudge
 from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
 from adjudicator.games.whist.misdeals import MisdealJudge, ruling_of
@@ -305,11 +305,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         after one ends, partners and deal are cut afresh, so any player may deal the next.
         A misdeal between two deals moves the turn (``misdeals``)."""
         misdeals = [m for m in self.replay.misdeals if m.before_deal == deal.number]
-        expected = self._turn_to_deal(deal)
-        for misdeal in misdeals:
-            if misdeal.voids_deal is not None:  # the void deal's own dealer, dealing again
-                expected = misdeal.timed.event.dealer
-            expected = self._misdeal(misdeal, expected)
+        expected = self._through_misdeals(misdeals, self._turn_to_deal(deal))
         if expected is None or deal.dealer == expected:
             return
         rules = [ruling_of(m.timed.event, self.english).rule for m in misdeals]
@@ -356,9 +352,17 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         expected: WhistSeat | None = None
         if deals and not self.position.fresh_cut:
             expected = left_of(deals[-1].dealer)
-        for misdeal in self.replay.misdeals:
-            if misdeal.before_deal == last:
-                expected = self._misdeal(misdeal, expected)
+        self._through_misdeals([m for m in self.replay.misdeals if m.before_deal == last], expected)
+
+    def _through_misdeals(
+        self, misdeals: list[MisdealFacts], expected: WhistSeat | None
+    ) -> WhistSeat | None:
+        """Rule on each misdeal in turn; whose deal it is after the last."""
+        for misdeal in misdeals:
+            if misdeal.voids_deal is not None:  # the void deal's own dealer, dealing again
+                expected = misdeal.timed.event.dealer
+            expected = self._misdeal(misdeal, expected)
+        return expected
 
     # After the deal: games and rubbers (WHIST-RUBBER-1..4, WHIST-SCORE-4, -5) ---------------------
 

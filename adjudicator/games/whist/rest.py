@@ -30,7 +30,8 @@ def claim_rest(state: WhistState, index: int, event: WhistClaimRest) -> None:
     say of it."""
     where = pointer_of("events", index)
     if state.phase is not Phase.PLAY:
-        raise InputError(where, "a claim of the tricks not played, with no deal being played")
+        after = f" after deal {state.deal.number} ended" if state.deals else ""
+        raise InputError(where, f"a claim of the tricks not played{after}, with no deal in play")
     deal = state.deal
     trick = deal.tricks[-1]
     complete = sum(1 for t in deal.tricks if len(t.plays) == 4)
@@ -59,7 +60,16 @@ def claim_rest(state: WhistState, index: int, event: WhistClaimRest) -> None:
     deal.rest = RestClaimed(index, event.seat, event.tricks, remaining, sure)
     deal.end_event = index
     state.phase = Phase.AFTER_PLAY
-    state.findings.append(_finding(deal.number, complete + 1, deal.rest, regular and shown))
+    why = (
+        ""
+        if regular and shown
+        else (
+            "the cards are not all shown"
+            if not shown
+            else "the trick on the table was not played in turn"
+        )
+    )
+    state.findings.append(_finding(deal.number, complete + 1, deal.rest, why))
 
 
 def _nth(leader: str, k: int) -> str:
@@ -67,7 +77,7 @@ def _nth(leader: str, k: int) -> str:
     return WHIST_SEATS[(WHIST_SEATS.index(leader) + k) % 4]
 
 
-def _finding(deal: int, trick: int, rest: RestClaimed, searchable: bool) -> Finding:
+def _finding(deal: int, trick: int, rest: RestClaimed, unsearched: str) -> Finding:
     """What the cards say of the claim; the tricks go as claimed whatever they say."""
     seat, side = rest.seat, rest.side
     other = "EW" if side == "NS" else "NS"
@@ -84,11 +94,7 @@ def _finding(deal: int, trick: int, rest: RestClaimed, searchable: bool) -> Find
     )
     severity: Severity = "info"
     if rest.sure is None:
-        why = (
-            "the cards are not all shown"
-            if not searchable
-            else f"{rest.remaining} tricks are too many to search within the bound"
-        )
+        why = unsearched or f"{rest.remaining} tricks are too many to search within the bound"
         verdict = f"whether the cards bear it out cannot be decided ({why})"
     elif rest.sure == rest.tricks:
         verdict = f"the cards bear it out: with every card shown {side} are sure of {rest.sure}"

@@ -590,6 +590,11 @@ class WhistState(Withdrawals):
     def _no_play_message(self) -> str:
         if self.phase == Phase.DEAL:
             return "a card is played before any deal"
+        if self.deal.rest is not None:
+            return (
+                f"a card is played after deal {self.deal.number} ended on the claim of the"
+                f" tricks not played at event {self.deal.rest.event}"
+            )
         if self.deal.void_at is not None:
             return (
                 f"a card is played after deal {self.deal.number} was stopped by the misdeal at"
