@@ -49,9 +49,15 @@ def _misdeal(ctx: Context, f: Finding) -> Said | None:
             f.rule,
         )
     if f.severity == "violation":
+        taken = re.search(r"a misdeal by ([NESW])'s partner", f.message)
+        whose = (
+            f"; {ctx.names.seat(taken[1])}, whose deal it was, loses it, and it passes"
+            if taken
+            else ", which passes"
+        )
         return say(
             f"{who} misdealt before {deal} [event {f.event}]: {m['why']}. A misdeal loses the"
-            f" deal, which passes to {after}{ctx.law(f.rule, 'WHIST-DEAL-4')}.",
+            f" deal{whose} to {after}{ctx.law(f.rule, 'WHIST-DEAL-4')}.",
             f.rule,
             "WHIST-DEAL-4",
         )
@@ -166,11 +172,29 @@ def _call(ctx: Context, f: Finding) -> Said | None:
     return say(f"{text}{where}{ctx.law(*rules)}.", *rules)
 
 
+_OUT_OF_TURN = re.compile(
+    r"^(?P<seat>[NESW]) dealt out of turn before deal (?P<deal>\d+): it was (?P<turn>[NESW])'s"
+)
+
+
+def _misdeal_out_of_turn(ctx: Context, f: Finding) -> Said | None:
+    """A misdeal by a player whose deal it was not (the deal out of turn did not stand)."""
+    m = _OUT_OF_TURN.match(f.message)
+    if m is None:
+        return None
+    return say(
+        f"{ctx.names.seat(m['seat'])} dealt out of turn before deal {m['deal']} [event"
+        f" {f.event}]: it was {ctx.names.seat(m['turn'])}'s turn{ctx.law(f.rule)}.",
+        f.rule,
+    )
+
+
 #: rule -> its sentence (None: the finding is not one of these events' and is left as it is)
 SENTENCES: dict[str, Callable[[Context, Finding], Said | None]] = {
     "WHIST-DEAL-5": _misdeal,
     "WHIST-DEAL-6": _misdeal,
     "WHIST-DEAL-8": _misdeal,
+    "WHIST-DEAL-7": _misdeal_out_of_turn,
     "WHIST-REVOKE-16": _rest,
     "WHIST-IRREG-1": _call,
     "WHIST-PEN-2": _call,

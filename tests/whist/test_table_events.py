@@ -73,3 +73,14 @@ def test_a_misdeal_after_the_last_deal_is_ruled_all_the_same() -> None:
     record["events"].append({"type": "misdeal", "dealer": "E", "reason": "cards-counted"})
     found = _found(record)
     assert found[-2:] == [["WHIST-DEAL-7", "violation", 55], ["WHIST-DEAL-8", "violation", 55]]
+
+
+def test_a_partner_who_takes_the_deal_and_misdeals_loses_it_for_the_dealer() -> None:
+    """ENG64-51: the dealer bears the penalty; the next in rotation to him deals."""
+    record = _fixture("misdeal-adversary-touched-deals-again")  # 1864; S dealt deal 1
+    record["events"].append({"type": "misdeal", "dealer": "E", "reason": "dealing"})  # W's turn
+    ruling = adjudicate(parse_record(record))
+    misdeal = [f for f in ruling.findings if f.rule == "WHIST-DEAL-8" and f.event == 55][0]
+    assert misdeal.legal == ["N to deal"]
+    said = [s.text for s in ruling.decision if "[event 55]" in s.text and "misdealt" in s.text]
+    assert said and "Jasper Quayle (W), whose deal it was, loses it" in said[0]

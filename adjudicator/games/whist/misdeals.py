@@ -14,7 +14,7 @@ from typing import Literal
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist.facts import MisdealFacts
 from adjudicator.record.whist import MisdealReason, WhistMisdeal, WhistRules
-from adjudicator.seats import WhistSeat, left_of
+from adjudicator.seats import WhistSeat, left_of, partner_of
 
 Outcome = Literal["lost", "again"]
 
@@ -104,15 +104,30 @@ class MisdealJudge:
             )
         ruling = ruling_of(event, self.english)
         after = next_dealer(event, self.english)
-        self.findings.append(self._misdeal_finding(facts, ruling, after))
+        owner = event.dealer
+        if (
+            self.english
+            and ruling.outcome == "lost"
+            and expected is not None
+            and event.dealer == partner_of(expected)
+        ):  # ENG64-51, ENG1900-38: the partner who took the deal loses it for the dealer
+            owner, after = expected, left_of(expected)
+        self.findings.append(self._misdeal_finding(facts, ruling, after, owner))
         return after
 
-    def _misdeal_finding(self, facts: MisdealFacts, ruling: Ruling, after: str) -> Finding:
+    def _misdeal_finding(
+        self, facts: MisdealFacts, ruling: Ruling, after: str, owner: str
+    ) -> Finding:
         event = facts.timed.event
         why = REASON_WORDS[event.reason]
         severity: Severity = "violation" if ruling.rule == "WHIST-DEAL-8" else "info"
         if ruling.outcome == "lost":
-            consequence = f"a misdeal: {event.dealer} loses the deal, which passes to {after}"
+            consequence = f"a misdeal: {owner} loses the deal, which passes to {after}"
+            if owner != event.dealer:
+                consequence = (
+                    f"a misdeal by {owner}'s partner, who took the deal: {owner} loses it,"
+                    f" and it passes to {after}"
+                )
         elif ruling.rule == "WHIST-DEAL-8":
             severity = "warning"
             excuse = (
