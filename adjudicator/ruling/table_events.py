@@ -81,6 +81,12 @@ _REST = re.compile(
 )
 _DISPROVED = re.compile(r"with best play (?P<other>NS|EW) take (?P<n>\d+) of them")
 _SURE = re.compile(r"the cards show (?P<side>NS|EW) were sure of (?P<n>\d+) of them")
+#: why the search did not decide (the finding's words) -> as the director says it
+_UNDECIDED = {
+    "the cards are not all shown": "the record not showing every card left",
+    "the trick on the table was not played in turn": "the trick on the table not having been"
+    " played in turn",
+}
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
@@ -122,9 +128,11 @@ def _rest(ctx: Context, f: Finding) -> Said | None:
             f" tricks not played go as conceded, {split}{law}."
         )
     elif verdict.startswith("whether"):
+        why = _UNDECIDED.get(verdict.split("(")[-1].rstrip(")"))
+        why = why or f"{left} tricks being more than the search examines"
         text = (
-            f"{said}; whether the cards bear it out is not decided here, {left} tricks being"
-            f" more than the search examines. The tricks not played go as claimed, {split}{law}."
+            f"{said}; whether the cards bear it out is not decided here, {why}. The tricks not"
+            f" played go as claimed, {split}{law}."
         )
     else:
         text = (

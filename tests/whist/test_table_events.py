@@ -84,3 +84,19 @@ def test_a_partner_who_takes_the_deal_and_misdeals_loses_it_for_the_dealer() -> 
     assert misdeal.legal == ["N to deal"]
     said = [s.text for s in ruling.decision if "[event 55]" in s.text and "misdealt" in s.text]
     assert said and "Jasper Quayle (W), whose deal it was, loses it" in said[0]
+
+
+def test_a_fragment_ended_on_a_claim_keeps_its_open_renounces_open() -> None:
+    """Cards never shown may have held the suit a seat renounced: the claim ends the play,
+    not the question (the fragment played on would have settled it)."""
+    record = _fixture("revoke-stopped-fragment")
+    last = max(i for i, e in enumerate(record["events"]) if e["type"] == "play")
+    record["events"].insert(last + 1, {"type": "claim-rest", "seat": "S", "tricks": 2})
+    ruling = adjudicate(parse_record(record))
+    assert [u.rule for u in ruling.undetermined] == [
+        "WHIST-REVOKE-1",
+        "WHIST-REVOKE-1",
+        "WHIST-REVOKE-6",
+    ]
+    assert ["WHIST-REVOKE-16", "info", last + 1] in _found(record)
+    assert ruling.result.corrected.score == {"NS": 0, "EW": 2}  # 2 of 5: EW's 8 tricks by 2

@@ -92,12 +92,15 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         if self.undetermined:
             corrected["indeterminate"] = True
             stopped = any(deal.unfinished for deal in self.replay.deals)
+            honours_only = all(u["rule"] == "WHIST-HONOURS-2" for u in self.undetermined)
             self.steps.append(
                 "this result depends on what the record cannot decide (see undetermined): the"
                 + (
                     " deal stopped part-way scores nothing in these figures"
                     if stopped
                     else " figures read each honours claim as made"
+                    if honours_only
+                    else " figures count no revoke that the cards shown do not prove"
                 )
                 + ", for reference only"
             )
@@ -149,8 +152,8 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
             shown = held if getattr(deal.position, "honours", None) is not None else shown
         if deal.void_at is not None:
             return self._void_deal(deal, won, shown, before)
-        if deal.unfinished:
-            self._open_renounces(deal)
+        if deal.unfinished or deal.rest is not None:  # (a fragment ended on a claim: cards
+            self._open_renounces(deal)  # never shown may have held the suit renounced)
         revokes = self._judge_claims(deal)
         self._judge_penalties(deal, revokes)
         if deal.unfinished:

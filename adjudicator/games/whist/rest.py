@@ -34,7 +34,7 @@ def claim_rest(state: WhistState, index: int, event: WhistClaimRest) -> None:
         raise InputError(where, f"a claim of the tricks not played{after}, with no deal in play")
     deal = state.deal
     trick = deal.tricks[-1]
-    complete = sum(1 for t in deal.tricks if len(t.plays) == 4)
+    complete = sum(1 for t in deal.tricks if t.winner is not None)  # (a position's: no plays)
     remaining = 13 - complete
     if event.tricks > remaining:
         raise InputError(
