@@ -80,7 +80,7 @@ def test_a_partner_who_takes_the_deal_and_misdeals_loses_it_for_the_dealer() -> 
     record = _fixture("misdeal-adversary-touched-deals-again")  # 1864; S dealt deal 1
     record["events"].append({"type": "misdeal", "dealer": "E", "reason": "dealing"})  # W's turn
     ruling = adjudicate(parse_record(record))
-    misdeal = [f for f in ruling.findings if f.rule == "WHIST-DEAL-8" and f.event == 55][0]
+    misdeal = next(f for f in ruling.findings if f.rule == "WHIST-DEAL-8" and f.event == 55)
     assert misdeal.legal == ["N to deal"]
     said = [s.text for s in ruling.decision if "[event 55]" in s.text and "misdealt" in s.text]
     assert said and "Jasper Quayle (W), whose deal it was, loses it" in said[0]
