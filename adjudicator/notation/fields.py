@@ -19,6 +19,10 @@ WHIST_EVENTS: dict[str, Fields] = {
     "cut": (),
     "score": (("side", "word"), ("points", "int"), ("for", "word")),
     "result": (("winner", "word"), ("value", "int")),
+    # additions (issue 17): the table's events around the deal and the play
+    "misdeal": (("dealer", "word"), ("reason", "word")),
+    "claim-rest": (("seat", "word"), ("tricks", "int")),
+    "call": (("by", "word"), ("seat", "word"), ("what", "word")),
 }
 
 BEZIQUE_EVENTS: dict[str, Fields] = {

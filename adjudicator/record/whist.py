@@ -104,6 +104,79 @@ class WhistCut(EventBase):
     type: Literal["cut"]
 
 
+MisdealReason = Literal[
+    "dealing",
+    "trump-face-down",
+    "trump-not-to-dealer",
+    "wrong-number",
+    "cards-counted",
+    "pack-not-cut",
+    "dealer-saw-trump",
+    "imperfect-pack",
+    "card-faced-in-pack",
+    "card-exposed",
+]
+
+
+class WhistMisdeal(EventBase):
+    """A deal that does not stand (an addition to hand-record/1): a misdeal, or a new deal the
+    laws order or the adversaries claim. Who deals next follows from the reason and the code
+    (``games.whist.misdeals``); the next ``deal`` event's dealer is checked against it."""
+
+    type: Literal["misdeal"]
+    dealer: WhistSeat = Field(description="the player who was dealing")
+    reason: MisdealReason = Field(
+        description="dealing: not dealt singly in rotation from the left (or a card dealt"
+        " wrongly and not put right); trump-face-down; trump-not-to-dealer: the last card did"
+        " not come to the dealer; wrong-number: a hand of fourteen with another short"
+        " (American: any wrong number with a perfect pack); cards-counted: the dealer counted"
+        " the cards; pack-not-cut; dealer-saw-trump: the dealer looked at the trump card while"
+        " dealing; imperfect-pack: the pack found incorrect or imperfect (also during the"
+        " play: the hand is void); card-faced-in-pack; card-exposed: a card exposed in dealing"
+        " and a new deal claimed"
+    )
+    adversary_touched: bool = Field(
+        default=False,
+        description="an adversary of the dealer touched the cards while dealing (before the"
+        " dealer's partner did): a misdeal then does not lose the deal",
+    )
+    interrupted: bool = Field(
+        default=False,
+        description="the adversaries interrupted the dealer (questioning the score or his"
+        " turn) and did not make their complaint good: he may deal again",
+    )
+
+
+class WhistCall(EventBase):
+    """An adversary exacts a penalty from a player (an addition to hand-record/1): after a
+    lead out of turn, a suit called (he must lead it at his next lead) or the card led in
+    error called (English codes); an exposed card called (he must play it at his next turn,
+    if he can without revoking); or the penalty waived. Whether he obeys is what the next
+    plays show."""
+
+    type: Literal["call"]
+    by: WhistSeat = Field(description="the adversary who calls (or waives)")
+    seat: WhistSeat = Field(description="the player called on")
+    what: Literal["suit", "card", "waive"]
+    suit: Literal["S", "H", "D", "C"] | None = Field(
+        default=None, description="the suit called (what: suit)"
+    )
+    card: CardField | None = Field(default=None, description="the card called (what: card)")
+
+
+class WhistClaimRest(EventBase):
+    """A player claims or concedes the tricks not yet played (an addition to hand-record/1),
+    and the play ends there: the hands are abandoned on it. ``tricks`` is how many of those
+    tricks his side takes: all of them for a claim of the rest, 0 for a concession."""
+
+    type: Literal["claim-rest"]
+    seat: WhistSeat = Field(description="the player who claims or concedes")
+    tricks: Annotated[int, Field(ge=0, le=13)] = Field(
+        description="how many of the tricks not yet played (the trick on the table counted"
+        " among them) his side takes"
+    )
+
+
 class WhistScore(EventBase):
     """A mark written on the score sheet."""
 
@@ -130,6 +203,9 @@ WhistEvent = Annotated[
     | WhistPenalty
     | WhistHonours
     | WhistCut
+    | WhistMisdeal
+    | WhistClaimRest
+    | WhistCall
     | WhistScore
     | WhistResult,
     Field(discriminator="type"),

@@ -154,7 +154,7 @@ def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
                 )
             case "penalty":
                 penalties[index] = event.choice
-            case "amend" | "call":
+            case "amend" | "call" if record.game != "whist":  # a whist call is no claim
                 claims.append(_amendment_claim(record, index, event))
     return claims, penalties
 

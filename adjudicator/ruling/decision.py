@@ -29,6 +29,7 @@ from adjudicator.ruling.sentences import (
     say,
     words,
 )
+from adjudicator.ruling.table_events import table_events
 from adjudicator.ruling.words import Names, card, suit_of
 
 #: rule -> sentence for a finding nobody claimed; fields: who, trick, deal, event, law, msg
@@ -514,6 +515,7 @@ def decide(
             ctx.used.add(id(f))
             disputes.append(say(template.format(**_fields(ctx, f)), f.rule))
     disputes.extend(both_sides(ctx))
+    disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
     for f in findings:
         if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5") and id(f) not in ctx.used:

@@ -25,6 +25,7 @@ from adjudicator.ruling.sentences import (
     say,
     words,
 )
+from adjudicator.ruling.table_events import named
 from adjudicator.ruling.words import card, suit_of
 
 # ---------------------------------------------------------------------------------------------
@@ -102,7 +103,6 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
             ]
         return [say(f"{head}.", "WHIST-REVOKE-7")]
     sentences: list[Said] = []
-    law = ctx.law("WHIST-REVOKE-1", "WHIST-REVOKE-7")
     for n, covered in enumerate(r for r in deal.revokes if r.claimed_at == claim.event):
         found = _revoke_finding(ctx, covered.seat, number, covered.trick)
         if found is not None:
@@ -114,11 +114,17 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
             if card_played and led
             else ""
         )
+        rules = ["WHIST-REVOKE-1", "WHIST-REVOKE-7"]
+        for call in ctx.at(covered.event, "WHIST-REVOKE-2"):  # a call not obeyed (``calls``)
+            ctx.used.add(id(call))
+            how = f"{named(ctx, call.message.rstrip('.'))} [event {covered.event}]"
+            rules[0] = "WHIST-REVOKE-2"
+        law = ctx.law(*rules)
         if n == 0:
             upheld = f"{head}. The claim is in time and upheld{': ' + how if how else ''}{law}."
         else:  # one claim, several revokes: each its own penalty
             upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."
-        sentences.append(say(upheld, "WHIST-REVOKE-1", "WHIST-REVOKE-7"))
+        sentences.append(say(upheld, *rules))
         sentences.extend(_penalty(ctx, deal, covered, claim))
     return sentences
 

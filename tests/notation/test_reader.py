@@ -249,7 +249,7 @@ def test_every_syntax_problem_is_reported_with_line_and_column() -> None:
     assert problems(text) == [
         "8:18: expected a card (rank then suit, e.g. 10H or QS), got XS",
         "9:3: expected a trick line: the number, the leader, then 4 cards in the columns N E S W (anything more: write play lines)",
-        "11:1: expected an event (deal, play, retract, claim, penalty, honours, cut, score, result), a trick line (its number first), a header (game, rules, players, start, meta) or a hand after its deal; got plya",
+        "11:1: expected an event (deal, play, retract, claim, penalty, honours, cut, score, result, misdeal, claim-rest, call), a trick line (its number first), a header (game, rules, players, start, meta) or a hand after its deal; got plya",
         "12:10: expected points (a whole number), got two",
         "13:25: trick is given twice",
         '14:16: a quoted string is not closed (expected ")',

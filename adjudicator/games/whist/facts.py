@@ -16,6 +16,7 @@ from adjudicator.findings import Finding
 from adjudicator.record.whist import (
     WhistClaim,
     WhistHonours,
+    WhistMisdeal,
     WhistPenalty,
     WhistResult,
     WhistScore,
@@ -87,6 +88,21 @@ class TimedEvent(Generic[E]):
     late_deal: bool = False  # made once the next deal had begun
 
 
+@dataclass(frozen=True)
+class RestClaimed:
+    """The tricks not played, gone as a player claimed or conceded them (``claim-rest``)."""
+
+    event: int
+    seat: WhistSeat
+    tricks: int  # of the tricks not played, those the claimer's side takes
+    remaining: int  # the tricks not played (the one on the table among them)
+    sure: int | None  # what the claimer's side is sure of with every card shown; None: unknown
+
+    @property
+    def side(self) -> Side:
+        return side_of(self.seat)
+
+
 @dataclass
 class DealFacts:
     """Everything the record says about one deal, as the replay found it."""
@@ -112,6 +128,9 @@ class DealFacts:
     unfinished: bool = False
     open_renounces: list[Renounce] = field(default_factory=list)  # held the suit? unknown
     unsettled: list[Renounce] = field(default_factory=list)  # proven, not yet established
+    void_at: int | None = None  # a misdeal found the pack imperfect during the play (DEAL-5)
+    rest: RestClaimed | None = None  # the play ended on a claim or concession of the rest
+    false_leads_answered: set[int] = field(default_factory=set)  # leads out of turn called on
 
     @property
     def trump_suit(self) -> Suit:
@@ -122,6 +141,10 @@ class DealFacts:
         for trick in self.tricks:
             if trick.winner is not None:
                 won[_SIDE[trick.winner]] += 1
+        if self.rest is not None:  # the tricks not played go as claimed (WHIST-REVOKE-16)
+            claimer = self.rest.side
+            won[claimer] += self.rest.tricks
+            won["EW" if claimer == "NS" else "NS"] += self.rest.remaining - self.rest.tricks
         return won
 
     def honours_held(self, turn_up_counts: bool = True) -> dict[Side, int]:
@@ -138,9 +161,19 @@ class DealFacts:
 
 
 @dataclass
+class MisdealFacts:
+    """A misdeal as the replay found it: the event and the deal it came before (1-based)."""
+
+    timed: TimedEvent[WhistMisdeal]
+    before_deal: int
+    voids_deal: int | None = None  # a deal whose pack was found imperfect during the play
+
+
+@dataclass
 class WhistReplay:
     """The result of replaying a record: the deals' facts and the play findings."""
 
     deals: list[DealFacts]
     findings: list[Finding]
     results_before_deal: list[TimedEvent[WhistResult]]
+    misdeals: list[MisdealFacts] = field(default_factory=list)

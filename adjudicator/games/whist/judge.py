@@ -13,9 +13,10 @@ from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
-from adjudicator.games.whist.facts import DealFacts, WhistReplay
+from adjudicator.games.whist.facts import DealFacts, MisdealFacts, WhistReplay
 from adjudicator.games.whist.honours import HonoursJudge
 from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
+from adjudicator.games.whist.misdeals import MisdealJudge, ruling_of
 from adjudicator.games.whist.options import is_english
 from adjudicator.games.whist.penalties import PenaltyJudge
 from adjudicator.games.whist.position import honours_unknown
@@ -28,12 +29,12 @@ from adjudicator.games.whist.summary import (
     WhistDealSummary,
 )
 from adjudicator.record.whist import WhistRecord, WhistRules
-from adjudicator.seats import SIDES, Side, left_of
+from adjudicator.seats import SIDES, Side, WhistSeat, left_of
 
 WhistJudgement = Judgement[WhistDealSummary]
 
 
-class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
+class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, MisdealJudge):
     """Walks the deals in order; one instance per record."""
 
     def __init__(self, record: WhistRecord, rules: WhistRules, replay: WhistReplay) -> None:
@@ -63,6 +64,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
         for early in self.replay.results_before_deal:
             self._check_result(early.index, early.event.winner, early.event.value, None)
         summaries = [self._judge_deal(deal) for deal in self.replay.deals]
+        self._misdeals_after_the_last_deal()
         position = self.position
         rubber = position.last_rubber
         if position.new_rubber:  # the score and games are the new rubber's
@@ -90,12 +92,15 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
         if self.undetermined:
             corrected["indeterminate"] = True
             stopped = any(deal.unfinished for deal in self.replay.deals)
+            honours_only = all(u["rule"] == "WHIST-HONOURS-2" for u in self.undetermined)
             self.steps.append(
                 "this result depends on what the record cannot decide (see undetermined): the"
                 + (
                     " deal stopped part-way scores nothing in these figures"
                     if stopped
                     else " figures read each honours claim as made"
+                    if honours_only
+                    else " figures count no revoke that the cards shown do not prove"
                 )
                 + ", for reference only"
             )
@@ -145,8 +150,10 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
         if deal.position is not None:  # (``shown``: what the summary reports as held)
             held = self._position_honours(deal, held)
             shown = held if getattr(deal.position, "honours", None) is not None else shown
-        if deal.unfinished:
-            self._open_renounces(deal)
+        if deal.void_at is not None:
+            return self._void_deal(deal, won, shown, before)
+        if deal.unfinished or deal.rest is not None:  # (a fragment ended on a claim: cards
+            self._open_renounces(deal)  # never shown may have held the suit renounced)
         revokes = self._judge_claims(deal)
         self._judge_penalties(deal, revokes)
         if deal.unfinished:
@@ -174,6 +181,13 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
         )
+        if deal.rest is not None:
+            rest = deal.rest
+            self.steps.append(
+                f"  the {rest.remaining} tricks not played go as claimed at event {rest.event}:"
+                f" {rest.side} {rest.tricks}, the adversaries {rest.remaining - rest.tricks}"
+                " [WHIST-REVOKE-16]"
+            )
         if void:
             self.steps.append(
                 "  both sides revoked: the deal is void and nothing is scored (AMB-4)"
@@ -187,6 +201,20 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
         return self._summary(
             deal, won, revokes, shown, honour_claims, before, result, game, extra, rubber, options
         )
+
+    def _void_deal(
+        self, deal: DealFacts, won: dict[Side, int], shown: dict[Side, int], before: dict[Side, int]
+    ) -> WhistDealSummary:
+        """A deal stopped by a pack found imperfect: void, nothing scored (WHIST-DEAL-5)."""
+        self.steps.append(
+            f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
+        )
+        self.steps.append(
+            f"  the pack was found imperfect at event {deal.void_at}: the deal is void and"
+            " nothing is scored; scores made before stand [WHIST-DEAL-5]"
+        )
+        result = DealScore((), dict(won), before, before, None)
+        return self._summary(deal, won, [], shown, [], before, result, None, [], None)
 
     def _summary(
         self,
@@ -277,10 +305,35 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
 
     def _check_rotation(self, deal: DealFacts) -> None:
         """The deal passes to the left only within a rubber (English) or a game (American):
-        after one ends, partners and deal are cut afresh, so any player may deal the next."""
+        after one ends, partners and deal are cut afresh, so any player may deal the next.
+        A misdeal between two deals moves the turn (``misdeals``)."""
+        misdeals = [m for m in self.replay.misdeals if m.before_deal == deal.number]
+        expected = self._through_misdeals(misdeals, self._turn_to_deal(deal))
+        if expected is None or deal.dealer == expected:
+            return
+        rules = [ruling_of(m.timed.event, self.english).rule for m in misdeals]
+        if misdeals:
+            why = f"after the misdeal at event {misdeals[-1].timed.index} it was {expected}'s turn"
+        else:
+            why = f"the deal passes to the left: it was {expected}'s turn"
+        self.findings.append(
+            make_finding(
+                "WHIST-DEAL-7",
+                "violation",
+                f"{deal.dealer} dealt deal {deal.number}, but {why}. The deal stands, as it was"
+                " not stopped before the trump card was turned.",
+                event=deal.event,
+                deal=deal.number,
+                seat=deal.dealer,
+                basis=["WHIST-DEAL-4", *rules[-1:]],
+            )
+        )
+
+    def _turn_to_deal(self, deal: DealFacts) -> WhistSeat | None:
+        """Whose turn it is to deal ``deal`` by the rotation, or None when anyone may."""
         position = self.position
         if deal.number == 1:
-            return
+            return None
         if position.fresh_cut:
             position.fresh_cut = False
             position.new_rubber = self.english
@@ -292,22 +345,27 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge):
                 )
                 + f", so any player may deal; {deal.dealer} deals [WHIST-TABLE-3]"
             )
-            return
-        expected = left_of(self.replay.deals[deal.number - 2].dealer)
-        if deal.dealer != expected:
-            self.findings.append(
-                make_finding(
-                    "WHIST-DEAL-7",
-                    "violation",
-                    f"{deal.dealer} dealt deal {deal.number}, but the deal passes to the left: "
-                    f"it was {expected}'s turn. The deal stands, as it was not stopped "
-                    "before the trump card was turned.",
-                    event=deal.event,
-                    deal=deal.number,
-                    seat=deal.dealer,
-                    basis=["WHIST-DEAL-4"],
-                )
-            )
+            return None
+        return left_of(self.replay.deals[deal.number - 2].dealer)
+
+    def _misdeals_after_the_last_deal(self) -> None:
+        """Misdeals the record ends with (or holds no deal but): each is ruled all the same."""
+        deals = self.replay.deals
+        last = len(deals) + 1
+        expected: WhistSeat | None = None
+        if deals and not self.position.fresh_cut:
+            expected = left_of(deals[-1].dealer)
+        self._through_misdeals([m for m in self.replay.misdeals if m.before_deal == last], expected)
+
+    def _through_misdeals(
+        self, misdeals: list[MisdealFacts], expected: WhistSeat | None
+    ) -> WhistSeat | None:
+        """Rule on each misdeal in turn; whose deal it is after the last."""
+        for misdeal in misdeals:
+            if misdeal.voids_deal is not None:  # the void deal's own dealer, dealing again
+                expected = misdeal.timed.event.dealer
+            expected = self._misdeal(misdeal, expected)
+        return expected
 
     # After the deal: games and rubbers (WHIST-RUBBER-1..4, WHIST-SCORE-4, -5) ---------------------
 

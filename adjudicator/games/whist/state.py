@@ -18,8 +18,10 @@ from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.findings import Finding, make_finding
+from adjudicator.games.whist.calls import Obligation, apply_call, check_play, lapse
 from adjudicator.games.whist.facts import (
     DealFacts,
+    MisdealFacts,
     Phase,
     Renounce,
     TimedEvent,
@@ -27,13 +29,17 @@ from adjudicator.games.whist.facts import (
     WhistReplay,
 )
 from adjudicator.games.whist.position import apply_position, open_renounce, revealed, stop_part_way
+from adjudicator.games.whist.rest import claim_rest
 from adjudicator.games.whist.withdrawals import Withdrawals
 from adjudicator.record.whist import (
+    WhistCall,
     WhistClaim,
+    WhistClaimRest,
     WhistCut,
     WhistDeal,
     WhistEvent,
     WhistHonours,
+    WhistMisdeal,
     WhistPenalty,
     WhistPlay,
     WhistPosition,
@@ -94,6 +100,8 @@ class WhistState(Withdrawals):
         self.exposed: dict[str, set[Card]] = {}
         self.pending: list[Renounce] = []
         self.early_results: list[TimedEvent[WhistResult]] = []
+        self.misdeals: list[MisdealFacts] = []
+        self.calls: list[Obligation] = []  # lawful calls not yet answered (``calls``)
         # the cards each seat plays after each position (``position.revealed``)
         self.revealed: dict[int, dict[str, set[Card]]] = {}
 
@@ -166,6 +174,12 @@ class WhistState(Withdrawals):
             case WhistPenalty():
                 self._require_deal(index, "penalty")
                 self._target_deal(index, None).penalties.append(self._timed(index, event, None))
+            case WhistMisdeal():
+                self._apply_misdeal(index, event)
+            case WhistClaimRest():
+                claim_rest(self, index, event)
+            case WhistCall():
+                apply_call(self, index, event)
             case WhistHonours():
                 self._require_deal(index, "honours claim")
                 self._apply_honours(index, event)
@@ -186,7 +200,7 @@ class WhistState(Withdrawals):
                 self._incomplete_deal(None)
             stop_part_way(self)
         self._establish_all()
-        return WhistReplay(self.deals, self.findings, self.early_results)
+        return WhistReplay(self.deals, self.findings, self.early_results, self.misdeals)
 
     # Deal (WHIST-DEAL-3; the rotation, WHIST-DEAL-4 and -7, needs the score: judge) ------
 
@@ -210,6 +224,42 @@ class WhistState(Withdrawals):
         self.hands = {seat: set(cards) for seat, cards in hands.items()}
         self.exposed = {seat: set() for seat in WHIST_SEATS}
         self.phase = _PLAY
+
+    def _apply_misdeal(self, index: int, event: WhistMisdeal) -> None:
+        """A deal that does not stand. Between deals it only moves the turn to deal; during
+        the play only a pack found imperfect stops the deal, which is then void (WHIST-DEAL-5:
+        scores made before stand). A misdeal implies the cards were gathered and cut again."""
+        voids = None
+        if self.phase is _PLAY:
+            deal = self.deal
+            if event.reason != "imperfect-pack" or deal.position is not None:
+                raise InputError(
+                    pointer_of("events", index, "reason"),
+                    f"a misdeal while deal {deal.number} is being played"
+                    f" ({len(self._complete_tricks())} of 13 tricks): once play has begun only a"
+                    " pack found imperfect (imperfect-pack) ends a deal begun at its deal;"
+                    " otherwise the deal stands and is played out",
+                )
+            if event.dealer != deal.dealer:
+                raise InputError(
+                    pointer_of("events", index, "dealer"),
+                    f"deal {deal.number} in play was dealt by {deal.dealer}, not {event.dealer}",
+                )
+            deal.void_at = voids = index
+            self.pending.clear()
+        self.misdeals.append(
+            MisdealFacts(
+                TimedEvent(index, event),
+                len(self.deals) + 1,
+                None if voids is None else self.deal.number,
+            )
+        )
+        if self.deals and event.reason != "pack-not-cut":
+            self.phase = Phase.AFTER_CUT
+            if self.deal.cut_event is None:
+                self.deal.cut_event = index
+        elif self.deals and self.phase is _PLAY:
+            self.phase = Phase.AFTER_CUT
 
     @staticmethod
     def _deal_problems(index: int, event: WhistDeal) -> list[Problem]:
@@ -300,6 +350,8 @@ class WhistState(Withdrawals):
             self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
+        if self.calls:
+            check_play(self, index, seat, card, trick)
         hand.remove(card)
         exposed = self.exposed[seat]
         if exposed:
@@ -324,7 +376,7 @@ class WhistState(Withdrawals):
         that trick and every finding, ``InputError`` and pointer comes from there. The state
         it leaves is the state ``apply`` would leave, event by event.
         """
-        if self.phase is not _PLAY or self.pending or any(self.exposed.values()):
+        if self.phase is not _PLAY or self.pending or self.calls or any(self.exposed.values()):
             return index
         deal = self.deals[-1]
         if deal.unknown:  # a seat's unshown cards may hold the suit he renounces
@@ -481,6 +533,8 @@ class WhistState(Withdrawals):
 
     def _establish_all(self) -> None:
         """At the end of a deal every trick is quitted: what is still pending stands."""
+        if self.calls:
+            lapse(self)
         if self.deals and self.pending:
             for renounce in self.pending:
                 renounce.established_at = self.deal.end_event
@@ -536,6 +590,16 @@ class WhistState(Withdrawals):
     def _no_play_message(self) -> str:
         if self.phase == Phase.DEAL:
             return "a card is played before any deal"
+        if self.deal.rest is not None:
+            return (
+                f"a card is played after deal {self.deal.number} ended on the claim of the"
+                f" tricks not played at event {self.deal.rest.event}"
+            )
+        if self.deal.void_at is not None:
+            return (
+                f"a card is played after deal {self.deal.number} was stopped by the misdeal at"
+                f" event {self.deal.void_at}"
+            )
         return f"a card is played after all 13 tricks of deal {self.deal.number}"
 
     def _not_held_message(self, seat: str, card: Card) -> str:

@@ -1,0 +1,157 @@
+"""Misdeals and new deals: who deals next under each code (WHIST-DEAL-4..8).
+
+A mixin of ``judge.Judge``. The rotation is checked deal by deal in ``judge``; a misdeal
+between two deals changes whose turn it is: the dealer loses the deal (it passes to his
+left) or deals again. The outcome is a table by reason and code, so a code's difference is a
+row, not a branch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from adjudicator.findings import Finding, Severity, make_finding
+from adjudicator.games.whist.facts import MisdealFacts
+from adjudicator.record.whist import MisdealReason, WhistMisdeal, WhistRules
+from adjudicator.seats import WhistSeat, left_of, partner_of
+
+Outcome = Literal["lost", "again"]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """What a misdeal of one reason does under one code: the deal lost or dealt again."""
+
+    outcome: Outcome
+    rule: str  # the catalogue rule that says so
+
+
+_MISDEAL = Ruling("lost", "WHIST-DEAL-8")  # ENG64-43, -44; ENG1900-37, -39; AWL-17
+_FAULTY_PACK = Ruling("again", "WHIST-DEAL-5")  # ENG64-37, -47; ENG1900-29, -41; AWL-14
+_EXPOSED = Ruling("again", "WHIST-DEAL-6")  # ENG64-38, -41; ENG1900-30, -33; AWL-15
+
+#: reason -> the ruling under the English codes and under the American code
+RULINGS: dict[MisdealReason, tuple[Ruling, Ruling]] = {
+    "dealing": (_MISDEAL, _MISDEAL),
+    "trump-face-down": (_MISDEAL, _MISDEAL),
+    "trump-not-to-dealer": (_MISDEAL, _MISDEAL),
+    "wrong-number": (_MISDEAL, _MISDEAL),
+    "cards-counted": (_MISDEAL, _MISDEAL),
+    "pack-not-cut": (_MISDEAL, _MISDEAL),
+    # ENG64-41, ENG1900-33: the adversaries may see the card and exact a new deal;
+    # AWL-17 V: a misdeal
+    "dealer-saw-trump": (_EXPOSED, _MISDEAL),
+    "imperfect-pack": (_FAULTY_PACK, _FAULTY_PACK),
+    "card-faced-in-pack": (_FAULTY_PACK, _FAULTY_PACK),
+    "card-exposed": (_EXPOSED, _EXPOSED),
+}
+
+#: what happened, as a director says it
+REASON_WORDS: dict[MisdealReason, str] = {
+    "dealing": "the cards were not dealt singly in rotation from the dealer's left",
+    "trump-face-down": "the trump card was placed face down",
+    "trump-not-to-dealer": "the last card did not come to the dealer",
+    "wrong-number": "a hand was dealt the wrong number of cards",
+    "cards-counted": "the dealer counted the cards",
+    "pack-not-cut": "the pack was not cut",
+    "dealer-saw-trump": "the dealer looked at the trump card while dealing",
+    "imperfect-pack": "the pack was found imperfect",
+    "card-faced-in-pack": "a card was found faced in the pack",
+    "card-exposed": "a card was exposed in dealing and a new deal was claimed",
+}
+
+
+def ruling_of(event: WhistMisdeal, english: bool) -> Ruling:
+    """The reason's ruling under the code; a misdeal excused by the adversaries' touching the
+    cards or interrupting the dealer does not lose the deal (ENG64-45, -50; ENG1900-36, -39;
+    AWL-17)."""
+    ruling = RULINGS[event.reason][0 if english else 1]
+    if ruling.outcome == "lost" and (event.adversary_touched or event.interrupted):
+        return Ruling("again", ruling.rule)
+    return ruling
+
+
+def next_dealer(event: WhistMisdeal, english: bool) -> WhistSeat:
+    """Who deals after this misdeal: the player on the dealer's left, or the dealer again."""
+    lost = ruling_of(event, english).outcome == "lost"
+    return left_of(event.dealer) if lost else event.dealer
+
+
+class MisdealJudge:
+    """Each misdeal's ruling and the turn to deal it leaves (``judge._check_rotation``)."""
+
+    rules: WhistRules
+    english: bool
+    findings: list[Finding]
+
+    def _misdeal(self, facts: MisdealFacts, expected: WhistSeat | None) -> WhistSeat:
+        """Rule on one misdeal; return whose deal it is next."""
+        timed = facts.timed
+        event = timed.event
+        if expected is not None and event.dealer != expected:
+            self.findings.append(
+                make_finding(
+                    "WHIST-DEAL-7",
+                    "violation",
+                    f"{event.dealer} dealt out of turn before deal {facts.before_deal}: it was"
+                    f" {expected}'s turn. The deal goes on from the one who dealt.",
+                    event=timed.index,
+                    deal=facts.before_deal,
+                    seat=event.dealer,
+                    basis=["WHIST-DEAL-4"],
+                )
+            )
+        ruling = ruling_of(event, self.english)
+        after = next_dealer(event, self.english)
+        owner = event.dealer
+        if (
+            self.english
+            and ruling.outcome == "lost"
+            and expected is not None
+            and event.dealer == partner_of(expected)
+        ):  # ENG64-51, ENG1900-38: the partner who took the deal loses it for the dealer
+            owner, after = expected, left_of(expected)
+        self.findings.append(self._misdeal_finding(facts, ruling, after, owner))
+        return after
+
+    def _misdeal_finding(
+        self, facts: MisdealFacts, ruling: Ruling, after: str, owner: str
+    ) -> Finding:
+        event = facts.timed.event
+        why = REASON_WORDS[event.reason]
+        severity: Severity = "violation" if ruling.rule == "WHIST-DEAL-8" else "info"
+        if ruling.outcome == "lost":
+            consequence = f"a misdeal: {owner} loses the deal, which passes to {after}"
+            if owner != event.dealer:
+                consequence = (
+                    f"a misdeal by {owner}'s partner, who took the deal: {owner} loses it,"
+                    f" and it passes to {after}"
+                )
+        elif ruling.rule == "WHIST-DEAL-8":
+            severity = "warning"
+            excuse = (
+                "an adversary had touched the cards"
+                if event.adversary_touched
+                else "the adversaries had interrupted the dealer"
+            )
+            consequence = (
+                f"a misdeal, but {excuse}: {event.dealer} does not lose the deal and deals again"
+            )
+        else:
+            consequence = f"a new deal by the same dealer: {event.dealer} deals again"
+        if facts.voids_deal:
+            when = f"During the play of deal {facts.voids_deal}"
+            consequence += f"; deal {facts.voids_deal} is void and scores nothing"
+        else:
+            when = f"Before deal {facts.before_deal}"
+        return make_finding(
+            ruling.rule,
+            severity,
+            f"{when}, {why}: {consequence}.",
+            event=facts.timed.index,
+            deal=facts.voids_deal or facts.before_deal,
+            seat=event.dealer,
+            basis=[] if ruling.outcome == "again" else ["WHIST-DEAL-4"],
+            legal=[f"{after} to deal"],
+        )

@@ -1,0 +1,102 @@
+"""The table's events beyond the fixtures' paths: a call waived, a call with nothing to answer
+for, a suit call after a lead out of turn that all four followed (the codes differ), and the
+records that cannot be true (a misdeal in the middle of the play, a claim of more tricks than
+are left)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from adjudicator import adjudicate
+from adjudicator.errors import InputError
+from adjudicator.record.load import parse_record
+from tests.conftest import FIXTURES
+
+
+def _fixture(stem: str) -> dict[str, Any]:
+    return json.loads((FIXTURES / "whist" / f"{stem}.json").read_text("utf-8"))
+
+
+def _found(record: dict[str, Any]) -> list[list[object]]:
+    return [[f.rule, f.severity, f.event] for f in adjudicate(parse_record(record)).findings]
+
+
+def test_a_waived_penalty_binds_nobody() -> None:
+    record = _fixture("suit-called-after-lead-out-of-turn")
+    record["events"][15] = {"type": "call", "by": "E", "seat": "S", "what": "waive"}
+    assert ["WHIST-IRREG-1", "info", 15] in _found(record)
+    assert not [f for f in _found(record) if f[0] in ("WHIST-PEN-3", "WHIST-REVOKE-2")]
+
+
+def test_a_call_with_no_lead_out_of_turn_to_answer_for_binds_nobody() -> None:
+    record = _fixture("suit-called-after-lead-out-of-turn")
+    record["events"][15] = {"type": "call", "by": "S", "seat": "E", "what": "suit", "suit": "C"}
+    found = _found(record)
+    assert ["WHIST-PEN-3", "warning", 15] in found
+    assert not [f for f in found if f[0] == "WHIST-REVOKE-2"]
+
+
+@pytest.mark.parametrize(
+    ("code", "binds"), [("english-1900", True), ("english-1864", False), ("american-1893", False)]
+)
+def test_a_suit_call_after_a_completed_false_lead_binds_only_under_1900(
+    code: str, binds: bool
+) -> None:
+    """ENG1900-64: the suit call survives the card being played; ENG64-63 and AWL-24: once
+    all four have played to it, no penalty remains (option false_lead_completed_penalty)."""
+    record = _fixture("lead-out-of-turn")  # N leads trick 5 out of turn; all four follow
+    record["rules"] = {"code": code}
+    # S won trick 5 and leads trick 6 (the 8H... ): E, on S's right, calls a club
+    call = {"type": "call", "by": "E", "seat": "S", "what": "suit", "suit": "C"}
+    record["events"].insert(21, call)
+    found = _found(record)
+    if binds:  # S leads the four of hearts holding clubs: disobeyed
+        assert ["WHIST-REVOKE-2", "violation", 22] in found
+    else:
+        assert ["WHIST-IRREG-1", "warning", 21] in found
+        assert not [f for f in found if f[0] == "WHIST-REVOKE-2"]
+
+
+def test_a_misdeal_in_the_middle_of_the_play_is_refused_with_its_place() -> None:
+    record = _fixture("imperfect-pack-found-in-play")
+    record["events"][17]["reason"] = "dealing"
+    with pytest.raises(InputError) as error:
+        adjudicate(parse_record(record))
+    assert error.value.problems[0].pointer == "/events/17/reason"
+
+
+def test_a_misdeal_after_the_last_deal_is_ruled_all_the_same() -> None:
+    record = _fixture("misdeal-adversary-touched-deals-again")
+    record["events"].append({"type": "misdeal", "dealer": "E", "reason": "cards-counted"})
+    found = _found(record)
+    assert found[-2:] == [["WHIST-DEAL-7", "violation", 55], ["WHIST-DEAL-8", "violation", 55]]
+
+
+def test_a_partner_who_takes_the_deal_and_misdeals_loses_it_for_the_dealer() -> None:
+    """ENG64-51: the dealer bears the penalty; the next in rotation to him deals."""
+    record = _fixture("misdeal-adversary-touched-deals-again")  # 1864; S dealt deal 1
+    record["events"].append({"type": "misdeal", "dealer": "E", "reason": "dealing"})  # W's turn
+    ruling = adjudicate(parse_record(record))
+    misdeal = next(f for f in ruling.findings if f.rule == "WHIST-DEAL-8" and f.event == 55)
+    assert misdeal.legal == ["N to deal"]
+    said = [s.text for s in ruling.decision if "[event 55]" in s.text and "misdealt" in s.text]
+    assert said and "Jasper Quayle (W), whose deal it was, loses it" in said[0]
+
+
+def test_a_fragment_ended_on_a_claim_keeps_its_open_renounces_open() -> None:
+    """Cards never shown may have held the suit a seat renounced: the claim ends the play,
+    not the question (the fragment played on would have settled it)."""
+    record = _fixture("revoke-stopped-fragment")
+    last = max(i for i, e in enumerate(record["events"]) if e["type"] == "play")
+    record["events"].insert(last + 1, {"type": "claim-rest", "seat": "S", "tricks": 2})
+    ruling = adjudicate(parse_record(record))
+    assert [u.rule for u in ruling.undetermined] == [
+        "WHIST-REVOKE-1",
+        "WHIST-REVOKE-1",
+        "WHIST-REVOKE-6",
+    ]
+    assert ["WHIST-REVOKE-16", "info", last + 1] in _found(record)
+    assert ruling.result.corrected.score == {"NS": 0, "EW": 2}  # 2 of 5: EW's 8 tricks by 2
