@@ -164,12 +164,22 @@ def _side_in(message: str) -> str | None:
     return match.group(1) if match else None
 
 
+#: (rule, code) -> the sentence where a code gives the adversaries other remedies: the
+#: American code lets them call the card played in error, not demand the highest or lowest
+#: of the suit (AWL-29; the English codes give both, ENG64-76, ENG1900-80).
+_UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
+    ("WHIST-REVOKE-5", "american-1893"): "{who} renounced at trick {trick} of deal {deal} and"
+    " took the card back before the revoke was established [event {event}]: no revoke; the"
+    " adversaries may call the card played in error{law}.",
+}
+
+
 def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if f.rule in DECLARATION_FAULT and f.severity == "violation":  # (a claim's warning is not)
         return _declaration_sentence(ctx, f)
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
-    template = _UNCLAIMED.get(f.rule)
+    template = _UNCLAIMED_UNDER.get((f.rule, ctx.code)) or _UNCLAIMED.get(f.rule)
     if f.trick is None and template is not None and "{trick}" in template:
         template = _UNCLAIMED_NO_TRICK.get(f.rule)
     if f.rule in _CHANGES_SCORE:
