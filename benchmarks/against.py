@@ -1,17 +1,18 @@
 """This checkout's adjudicator against another commit's, on the same records, in one run.
 
-    python3 benchmarks/bench.py --against d437c35             # about 20 s
-    python3 benchmarks/bench.py --against d437c35 --rounds 20 --scale 2
+    python3 benchmarks/bench.py --against d437c35             # 15 to 25 s
+    python3 benchmarks/bench.py --against d437c35 --rounds 30 --scale 2
 
 On a shared machine two runs made one after the other differ by more than a change worth
 measuring, so both sides are timed at the same moment: one process per side, each pinned to
 its own core, the cores swapped every round, every phase started by both at once. The
-commit's ``adjudicator`` folder is unpacked (``git archive``) into a temporary folder and run
-from a temporary virtual environment that sees the system's packages (no network needed),
-with that folder first on ``PYTHONPATH``; this checkout's side runs from the same
-interpreter with the checkout first. Each side says which ``adjudicator`` it imported, and
-the run stops if either is not the one meant. The temporary folder goes at the end, also on
-Ctrl-C or SIGTERM.
+commit's ``adjudicator`` folder is unpacked (``git archive``) into a temporary folder and
+run from a temporary virtual environment that sees this interpreter's installed packages (no
+network needed) but none of their ``.pth`` hooks, with that folder first on ``PYTHONPATH``;
+this checkout's side runs from the same interpreter with the checkout first. Each side says
+which ``adjudicator`` it imported, and the run stops if either is not the one meant (or a
+module of it came from elsewhere). The temporary folder goes at the end, also on Ctrl-C or
+SIGTERM.
 
 The records are generated once, by this checkout's simulator, and both sides read the same
 file. A side that cannot read or judge one of them says so; the records of that game are
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import IO, Any
 
 ROOT = Path(__file__).resolve().parents[1]
-#: Records per game at ``--scale 1``: about a second of judging per round and side.
+#: Records per game at ``--scale 1``: about half a second of work per round and side.
 COUNTS = {"whist": 500, "bezique": 100, "rubicon-bezique": 50}
 PHASES = ("parse", "e2e")
 SIDES = ("new", "old")

@@ -275,7 +275,9 @@ def main() -> None:
         metavar="COMMIT",
         help="time this checkout and COMMIT side by side on the same records (nothing else)",
     )
-    parser.add_argument("--rounds", type=int, default=10, help="rounds of --against (default 10)")
+    parser.add_argument(
+        "--rounds", type=int, default=16, help="rounds of --against (default 16; keep it even)"
+    )
     parser.add_argument("--count-child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.count_child:
