@@ -3,6 +3,7 @@
     python3 benchmarks/bench.py                 # speed per game and the --jobs speed-up
     python3 benchmarks/bench.py --stream 1000000  # also peak memory streaming whist records
     python3 benchmarks/bench.py --instructions    # also the ratio in instructions (valgrind)
+    python3 benchmarks/bench.py --against d437c35 # this checkout against a commit, side by side
 
 Records are simulated (``adjudicator.simulate``) before any timing. Parsing alone is the
 pydantic validation of the same bytes (``parse_record``); end to end adds ``adjudicate``.
@@ -14,6 +15,9 @@ callgrind, a few minutes): the same total on every run, whatever the machine is 
 change of a few per cent can be seen on a machine whose speed drifts. Instructions are not
 time (interpreted Python does fewer of them per clock cycle than pydantic-core's compiled
 parser), so the timed ratio stays the measure of the target.
+
+``--against COMMIT`` runs only the side-by-side comparison of ``against.py`` (see there and
+docs/benchmark-against.md).
 """
 
 from __future__ import annotations
@@ -76,10 +80,10 @@ def paired(raws: list[bytes], chunk: int = 25, rounds: int = 5) -> tuple[float, 
     return parse, end_to_end
 
 
-def speed(scale: float) -> list[dict[str, object]]:
+def speed(scale: float, each: int | None = None) -> list[dict[str, object]]:
     rows = []
     for game, count in GAMES.items():
-        raws = simulated(game, max(20, int(count * scale)))
+        raws = simulated(game, each or max(20, int(count * scale)))
         events = sum(len(json.loads(r)["events"]) for r in raws)
         for raw in raws[:5]:  # warm up the caches (catalogue, resolved options)
             adjudicate(parse_record(raw))
@@ -260,19 +264,32 @@ def instructions() -> list[dict[str, object]] | str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="more or fewer records per game")
+    parser.add_argument("--records", type=int, help="this many records of each game (not --scale)")
     parser.add_argument("--jobs-records", type=int, default=4000)
     parser.add_argument("--stream", type=int, default=0, help="whist records to stream (0: skip)")
     parser.add_argument(
         "--instructions", action="store_true", help="also count instructions (valgrind)"
+    )
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="time this checkout and COMMIT side by side on the same records (nothing else)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=16, help="rounds of --against (default 16; keep it even)"
     )
     parser.add_argument("--count-child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.count_child:
         count_child(*args.count_child)
         return
+    if args.against:
+        import against
+
+        sys.exit(against.main(args.against, args.rounds, args.scale, args.records))
     report: dict[str, object] = {
         "python_loop_ns_before": python_loop_ns(),
-        "speed": speed(args.scale),
+        "speed": speed(args.scale, args.records),
         "python_loop_ns_after": python_loop_ns(),
         "jobs": jobs_speedup(args.jobs_records),
     }
