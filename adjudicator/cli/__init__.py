@@ -401,6 +401,47 @@ def convert(
         output.write_text(text, encoding="utf-8")
 
 
+@app.command()
+def desk(
+    port: Annotated[
+        int, typer.Option("--port", "-p", min=0, max=65535, help="the port (0: any free one)")
+    ] = 8765,
+    host: Annotated[
+        str,
+        typer.Option(
+            help="the address to serve on; other than the loopback, other machines can reach it"
+        ),
+    ] = "127.0.0.1",
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="do not open the page in the browser")
+    ] = False,
+) -> None:
+    """The director's desk: a page in the browser to type a dispute and read the ruling.
+
+    The record is typed in the notation (or JSON) from a template or a file (a PBN deal file
+    too); it is checked as it is typed, each problem at its line, and once it can be judged
+    the ruling stands beside it, as `check --format html` gives it, to print or download.
+    Served from this machine only (127.0.0.1) until Ctrl-C; nothing is fetched from the
+    internet.
+    """
+    from adjudicator.desk.server import listen, open_when_started, server, url_of
+
+    try:
+        sock = listen(host, port)
+    except OSError as error:
+        typer.echo(f"desk: cannot serve on {host}:{port}: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
+    running = server(sock)
+    url = url_of(sock)
+    if host not in ("127.0.0.1", "::1", "localhost"):
+        typer.echo(f"desk: serving on {host}: other machines may reach this page", err=True)
+    typer.echo(f"The director's desk is at {url} (Ctrl-C to stop)", err=True)
+    if not no_browser:
+        open_when_started(running, url)
+    with sock:
+        running.run(sockets=[sock])
+
+
 def main() -> None:
     try:
         app()
