@@ -12,12 +12,11 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from adjudicator import InputError, adjudicate, parse_record, render_text
+from adjudicator import InputError, Ruling, adjudicate, parse_record, render_text
 from adjudicator.batch import Item, describe, placed
 from adjudicator.notation import Notation, convert, looks_like_notation, read_notation
 from adjudicator.render.html import render_html
 from adjudicator.render.safe import printable
-from adjudicator.ruling.model import Ruling
 
 #: The name a record typed at the desk goes by in messages (as a file given to ``check``).
 SOURCE = "desk"
