@@ -16,6 +16,7 @@ from typing import Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation.fields import (
+    BY_SEAT_FIELDS,
     CARD_FIELDS,
     CARD_LIST_FIELDS,
     HEADERS,
@@ -281,13 +282,26 @@ class _Reader:
 
     def _hand(self, seat: Token, tokens: list[Token]) -> None:
         if self.deal is None:
+            self._numberless_trick(seat, tokens)
             raise SyntaxProblem(seat.column, "a hand line belongs right after its deal line")
         hands = self.deal.setdefault("hands", {})  # (a position may give none)
         if not isinstance(hands, dict):
             raise SyntaxProblem(seat.column, "the hands are given on the deal line already")
         if seat.text in hands:
+            self._numberless_trick(seat, tokens)
             raise SyntaxProblem(seat.column, f"a second hand for {seat.text} in this deal")
         hands[seat.text] = parse_hand(tokens)
+
+    def _numberless_trick(self, seat: Token, tokens: list[Token]) -> None:
+        """A line that cannot be a hand and reads as a trick without its number (the leader,
+        then a card for each seat): say so, rather than speak of hands."""
+        seats = seats_for(str(self.game))
+        if len(tokens) == len(seats) and all(is_card(t.text.split("/")[0]) for t in tokens):
+            raise SyntaxProblem(
+                seat.column,
+                "a trick line starts with the trick's number: the number, the leader, then the"
+                f" cards in the columns {' '.join(seats)} (e.g. '  3  {seat.text}  ...')",
+            )
 
     def _trick(self, tokens: list[Token], number: int) -> None:
         assert self.game is not None
@@ -375,9 +389,17 @@ class _Reader:
             event["cards"] = cards
         if [t.text for t in rest] == ["to", "score"]:
             rest = []
+        elif len(rest) == 1 and _card_like(rest[0].text):
+            raise SyntaxProblem(
+                rest[0].column,
+                f"expected a card (rank then suit, e.g. 10H or QS) or the points marked, got"
+                f" {rest[0].text}",
+            )
         elif len(rest) == 1:
             event["points"] = parse_int(rest.pop(), "the points marked, or 'to score'")
         elif rest:
+            if _card_like(rest[0].text):
+                parse_card(rest[0])  # a card mistyped among the cards: its own message
             raise SyntaxProblem(rest[0].column, "expected the points marked, or 'to score'")
         return head
 
@@ -456,9 +478,26 @@ def _ref(token: Token) -> int | str:
     return _label(Token("@" + body, token.column))
 
 
+def _card_like(text: str) -> bool:
+    """A word typed as a card, rightly or not: a rank (10 too) and a letter or symbol."""
+    return (
+        2 <= len(text) <= 3
+        and text[0].upper() in "AKQJT123456789"
+        and not text.isdigit()
+        and text.lower() != "to"
+    )
+
+
+#: ``tricks=NS:1,EW:2``: the short form of a position's counts by seat or side
+_BY_SEAT = re.compile(r"[A-Za-z]{1,2}:\d{1,3}(?:,[A-Za-z]{1,2}:\d{1,3})*")
+
+
 def _canonical(key: str, value: Any) -> Any:
-    """Cards written canonical (``th`` -> ``10H``); a value that is no card is left for the
-    schema to refuse, with this line's position."""
+    """Cards written canonical (``th`` -> ``10H``); a position's counts by seat or side in
+    the short form (``tricks=NS:1,EW:2``) as their object; a value that is no card is left
+    for the schema to refuse, with this line's position."""
+    if key in BY_SEAT_FIELDS and isinstance(value, str) and _BY_SEAT.fullmatch(value):
+        return {seat.upper(): int(n) for seat, _, n in (i.partition(":") for i in value.split(","))}
     try:
         if key in CARD_FIELDS and isinstance(value, str):
             return parse_card(Token(value, 0))
