@@ -81,7 +81,7 @@ def ruled(ruling: Ruling) -> dict[str, Any]:
         "verdict": _verdict(ruling),
         "has_violation": ruling.has_violation,
         "counts": {"violation": counts.violation, "warning": counts.warning, "info": counts.info},
-        "decision": [sentence.text for sentence in ruling.decision],
+        "decision": [{"text": s.text, "rules": list(s.rules)} for s in ruling.decision],
         "report": render_html(ruling),
     }
 

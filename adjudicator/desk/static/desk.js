@@ -104,9 +104,12 @@
   function showRuling(answer) {
     verdict.textContent = answer.verdict;
     verdict.className = answer.has_violation ? "bad" : "";
-    decision.replaceChildren(...answer.decision.map((text) => {
+    decision.replaceChildren(...answer.decision.map((sentence) => {
       const li = document.createElement("li");
-      li.textContent = text;
+      const rules = document.createElement("span");
+      rules.className = "rules";
+      rules.textContent = sentence.rules.length ? ` [${sentence.rules.join(", ")}]` : "";
+      li.append(sentence.text, rules);
       return li;
     }));
     report = answer.report;
