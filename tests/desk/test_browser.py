@@ -29,7 +29,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError:  # pragma: no cover - the test extra brings it
     webdriver = None
 
@@ -118,6 +118,35 @@ def test_a_director_types_a_dispute_puts_a_slip_right_and_prints_the_decision(
     text = " ".join(pdf_text(pdf, tmp_path).split())
     assert UPHELD in text and "Ruling on a whist record" in text
     assert "Save the record" not in text  # the print stylesheet leaves the editor out
+
+
+PBN = """[Event "Club night"]
+[Board "1"]
+[Dealer "S"]
+[Deal "N:AKQT76.932.K2.K3 954.K74.AQ63.764 83.AJ86.JT97.QJT J2.QT5.854.A9852"]
+
+[Board "2"]
+[Dealer "W"]
+[Deal "W:J2.QT5.854.A9852 AKQT76.932.K2.K3 954.K74.AQ63.764 83.AJ86.JT97.QJT"]
+"""
+
+
+def test_a_pbn_file_opened_starts_a_record_from_the_board_chosen(
+    browser: Any, desk_url: str, tmp_path: Path
+) -> None:
+    wait = WebDriverWait(browser, 10)
+    browser.get(desk_url)
+    path = tmp_path / "club.pbn"
+    path.write_text(PBN, "utf-8")
+    browser.find_element(By.ID, "file").send_keys(str(path))
+    editor = browser.find_element(By.ID, "record")
+    wait.until(lambda b: "deal dealer=S" in editor.get_attribute("value"))
+    board = Select(browser.find_element(By.ID, "board"))
+    assert [o.text for o in board.options] == ["Board 1 (S deals)", "Board 2 (W deals)"]
+    board.select_by_index(1)
+    wait.until(lambda b: "deal dealer=W" in editor.get_attribute("value"))
+    # the card turned up is the director's to add: the check asks for it at the deal line
+    wait.until(lambda b: "trump" in b.find_element(By.ID, "problems").text)
 
 
 def pdf_text(pdf: bytes, folder: Path) -> str:

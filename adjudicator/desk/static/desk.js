@@ -113,6 +113,7 @@
       return li;
     }));
     report = answer.report;
+    $("waiting").hidden = true;
     // The report is check's HTML page (no script; every text escaped). It is shown in a
     // shadow root so that its own stylesheet, print rules included, applies to it alone.
     const page = new DOMParser().parseFromString(report, "text/html");
@@ -135,6 +136,7 @@
     decision.replaceChildren();
     if (reportHost.shadowRoot) reportHost.shadowRoot.replaceChildren();
     report = "";
+    $("waiting").hidden = false;
     $("print").disabled = true;
     $("save-report").disabled = true;
   }
