@@ -537,8 +537,12 @@ def desk(
     typer.echo(f"The director's desk is at {url} (Ctrl-C to stop)", err=True)
     if not no_browser:
         open_when_started(running, url)
-    with sock:
-        running.run(sockets=[sock])
+    try:
+        with sock:
+            running.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again
+        typer.echo("desk: stopped by SIGINT", err=True)
+        raise typer.Exit(EXIT_SIGNAL[signal.SIGINT]) from None
 
 
 def main() -> None:

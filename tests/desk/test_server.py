@@ -207,7 +207,8 @@ def test_the_desk_serves_the_loopback_and_stops_on_ctrl_c() -> None:
         assert status == 200
         desk.send_signal(signal.SIGINT)
         assert desk.wait(timeout=10) == 130
-        assert "Traceback" not in desk.stderr.read()
+        said = desk.stderr.read()
+        assert "Traceback" not in said and "desk: stopped by SIGINT" in said
     finally:
         if desk.poll() is None:
             desk.kill()
