@@ -11,7 +11,7 @@ of ``table.Table``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
@@ -172,6 +172,8 @@ class _Reader:
                 return  # the game line was wrong or missing: reported once, not on every line
             self.lost_game = True
             raise SyntaxProblem(head.column, "expected a 'game' line before the events")
+        tokens = [_seat_case(t) for t in tokens]
+        head = tokens[0]
         seats = seats_for(self.game)
         if head.text in seats and head.key is None:
             self._hand(head, tokens[1:])
@@ -229,9 +231,9 @@ class _Reader:
             raise SyntaxProblem(where[1], f"a second {name} line")
         self.header_positions[name] = where
         if name == "game":
-            if len(tokens) != 1 or tokens[0].text not in _GAMES:
+            if len(tokens) != 1 or tokens[0].text.lower() not in _GAMES:
                 raise SyntaxProblem(where[1], "expected the game: " + ", ".join(_GAMES))
-            self.game = self.data["game"] = tokens[0].text
+            self.game = self.data["game"] = tokens[0].text.lower()
             return
         values = self._pairs(tokens, typed=name in ("rules", "start"))
         if name == "start":
@@ -476,6 +478,21 @@ def _ref(token: Token) -> int | str:
             raise SyntaxProblem(token.column, "expected an event index after ref=#, e.g. ref=#17")
         return int(body)
     return _label(Token("@" + body, token.column))
+
+
+#: Seats and sides, which may be typed in any case (``n``, ``ew``, ``against=e``)
+_SEAT_WORDS = frozenset({"N", "E", "S", "W", "NS", "EW", "A", "B"})
+#: Keys whose value is a seat or side
+_SEAT_KEYS = frozenset({"seat", "by", "side", "winner", "against", "dealer", "leader"})
+
+
+def _seat_case(token: Token) -> Token:
+    """A seat or side typed in lower case, as its capitals (cards are read in any case too)."""
+    if token.key is None and token.text.upper() in _SEAT_WORDS:
+        return replace(token, text=token.text.upper())
+    if token.key in _SEAT_KEYS and token.value.upper() in _SEAT_WORDS:
+        return replace(token, value=token.value.upper())
+    return token
 
 
 def _card_like(text: str) -> bool:

@@ -69,3 +69,16 @@ def test_a_deal_without_every_hand_points_to_a_position() -> None:
     messages = [p.message for p in caught.value.problems]
     assert "no hand for E: a deal gives all four hands" in messages[0]
     assert "recorded as a position" in messages[0]
+
+
+def test_seats_sides_and_the_game_may_be_typed_in_any_case() -> None:
+    whole = (ROOT / "fixtures" / "whist" / "revoke-penalty-tricks.hrn").read_text("utf-8")
+    typed = (
+        whole.replace("game whist", "game Whist")
+        .replace("\nN  AKQT76", "\nn  AKQT76")
+        .replace("  1  W   3C", "  1  w   3C")
+        .replace("claim NS revoke against=E", "claim ns revoke against=e")
+        .replace("deal dealer=S", "deal dealer=s")
+    )
+    assert typed.count("game Whist") == typed.count("\nn  AKQT76") == 1
+    assert read_notation(typed).data == read_notation(whole).data
