@@ -22,7 +22,7 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import IO, Any
 
-from adjudicator.errors import MAX_PROBLEMS, InputError
+from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation import Notation, looks_like_notation, read_notation
 from adjudicator.record.lines import locate
 from adjudicator.record.load import MAX_RECORD_BYTES, decode_json, parse_record
@@ -418,13 +418,8 @@ def describe(item: Item, error: InputError, notation: Notation | None = None) ->
     notation, the line and column of the text that made the event, and no pointer for a
     syntax problem), and a last line for those not shown."""
     in_notation = notation is not None or _is_notation(item)
-    if not in_notation:
-        error = locate(error, item.raw)
     lines = []
-    for problem in error.problems:
-        where = (problem.line, problem.column) if problem.line is not None else None
-        if where is None and notation is not None:
-            where = notation.position(problem.pointer)
+    for problem, where in placed(item, error, notation):
         place = item.source
         if where is not None:  # a line of an archive is line 1 of its record
             place += f":{where[0]}:{where[1]}" if item.whole else f":{where[1]}"
@@ -436,6 +431,20 @@ def describe(item: Item, error: InputError, notation: Notation | None = None) ->
             f" (at most {MAX_PROBLEMS} are)"
         )
     return "\n".join(lines)
+
+
+def placed(
+    item: Item, error: InputError, notation: Notation | None = None
+) -> Iterator[tuple[Problem, tuple[int, int | None] | None]]:
+    """Each problem with its line and column in the record's text, when known: from the
+    notation's positions, else from the JSON text."""
+    if notation is None and not _is_notation(item):
+        error = locate(error, item.raw)
+    for problem in error.problems:
+        where = (problem.line, problem.column) if problem.line is not None else None
+        if where is None and notation is not None:
+            where = notation.position(problem.pointer)
+        yield problem, where
 
 
 def _judge_many(items: list[Item]) -> list[Outcome]:

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer._click.core import Context
 from typer.core import TyperGroup
 
 from adjudicator import InputError, __version__, catalogue
@@ -26,6 +25,7 @@ from adjudicator.cli.exits import (
     EXIT_CLOSED_PIPE,
     EXIT_SIGNAL,
     Signals,
+    as_usage_error,
     quiet_closed_stdout,
     typed_wrong,
 )
@@ -34,15 +34,24 @@ from adjudicator.cli.output import Output, check_targets, finish, judge_all, out
 
 class _Group(TyperGroup):
     """Every command: a closed output (``rules | head``) ends the run quietly with 141, as a
-    program killed by SIGPIPE would (click's own handling exits 1, the code for violations)."""
+    program killed by SIGPIPE would (click's own handling exits 1, the code for violations);
+    a command typed wrong exits 64, not click's 2 (which means a record not judged)."""
 
-    def invoke(self, ctx: Context) -> Any:
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except typer.TyperException as error:
+            raise as_usage_error(error) from None
+
+    def invoke(self, ctx: Any) -> Any:
         try:
             result = super().invoke(ctx)
             sys.stdout.flush()  # here, not at the interpreter's exit, where it cannot be caught
         except BrokenPipeError:
             quiet_closed_stdout()
             raise typer.Exit(EXIT_CLOSED_PIPE) from None
+        except typer.TyperException as error:
+            raise as_usage_error(error) from None
         return result
 
 
@@ -251,24 +260,86 @@ def schema(
 
 @app.command("rules")
 def list_rules(
-    game: Annotated[str | None, typer.Option(help="whist, bezique or rubicon-bezique")] = None,
+    game: Annotated[
+        str | None, typer.Option(help="whist, bezique or rubicon-bezique (any case)")
+    ] = None,
+    search: Annotated[
+        str | None,
+        typer.Option(
+            "--search", "-s", help="only rules whose ID, title or statement hold these words"
+        ),
+    ] = None,
 ) -> None:
     """List the rule catalogue: ID and title of every rule the adjudicator can cite."""
-    if game is not None and game not in catalogue.games():
-        raise typed_wrong(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}")
-    for rule in catalogue.rules(game):
-        typer.echo(f"{rule.id:<18} {rule.title}")
+    if game is not None:
+        game = game.strip().lower()
+        if game not in catalogue.games():
+            raise typed_wrong(f"unknown game {game!r}; one of: {', '.join(catalogue.games())}")
+    if search is None:
+        _list(catalogue.rules(game))
+        return
+    from adjudicator.catalogue.search import mentioning
+
+    found = mentioning(search, game)
+    if not found:
+        raise typed_wrong(f"no rule mentions {search!r}.{_did_you_mean(search)}")
+    _list(found)
+
+
+class Code(StrEnum):
+    english_1864 = "english-1864"
+    english_1900 = "english-1900"
+    american_1893 = "american-1893"
+    rubicon = "rubicon-bezique"
 
 
 @app.command()
-def explain(rule_id: Annotated[str, typer.Argument(help="a rule ID, e.g. WHIST-REVOKE-9")]) -> None:
-    """Print one rule: its statement, the codes it applies to and its source."""
+def explain(
+    query: Annotated[
+        list[str],
+        typer.Argument(
+            help="a rule ID (WHIST-REVOKE-9, any case), a law (ENG1900-74; law 74 with"
+            " --code) or words (revoke)",
+            show_default=False,
+        ),
+    ],
+    code: Annotated[
+        Code | None,
+        typer.Option(help="the code whose law is meant by 'law N'", case_sensitive=False),
+    ] = None,
+) -> None:
+    """Print one rule: its statement, the codes it applies to and its source. A law or a word
+    lists the rules that cite or mention it; a near miss is answered with 'did you mean'."""
+    from adjudicator.catalogue.search import citing, law_keys, mentioning
+
+    text = " ".join(query).strip()
     try:
-        rule = catalogue.get(rule_id.strip().upper())
+        _explain_one(catalogue.get(text.upper()))
+        return
     except KeyError:
-        raise typed_wrong(
-            f"no rule {rule_id!r} in the catalogue; see 'adjudicator rules'"
-        ) from None
+        pass
+    keys = law_keys(text, code.value if code else None)
+    if keys is not None:
+        found = citing(keys)
+        if not found:
+            raise typed_wrong(f"no rule in the catalogue cites {' or '.join(keys)}")
+        typer.echo(f"Rules citing {' or '.join(keys)}:")
+    else:
+        found = mentioning(text)
+        if not found:
+            raise typed_wrong(
+                f"no rule {text!r} in the catalogue.{_did_you_mean(text)} See 'adjudicator"
+                " rules' (--search WORD)."
+            )
+        if len(found) == 1:
+            _explain_one(found[0])
+            return
+        typer.echo(f"Rules that mention {text!r}:")
+    _list(found)
+    typer.echo("(adjudicator explain ID prints one)")
+
+
+def _explain_one(rule: catalogue.Rule) -> None:
     books = catalogue.book_titles(rule.game)
     typer.echo(f"{rule.id}: {rule.title}")
     typer.echo(f"  {rule.statement}")
@@ -278,14 +349,37 @@ def explain(rule_id: Annotated[str, typer.Argument(help="a rule ID, e.g. WHIST-R
         typer.echo(f"    {book}: {books.get(book, book)}")
 
 
+def _list(rules: list[catalogue.Rule]) -> None:
+    for rule in rules:
+        typer.echo(f"{rule.id:<18} {rule.title}")
+
+
+def _did_you_mean(text: str) -> str:
+    from adjudicator.catalogue.search import near
+
+    close = near(text)
+    if not close:
+        return ""
+    return f" Did you mean {', '.join(close[:-1])}{' or ' if len(close) > 1 else ''}{close[-1]}?"
+
+
 class ValueGame(StrEnum):
     rubicon = "rubicon-bezique"
     whist = "whist"
 
 
+class ValueFormat(StrEnum):
+    """The formats ``value`` writes (no other is accepted)."""
+
+    text = "text"
+    json = "json"
+
+
 @app.command()
 def value(
-    game: Annotated[ValueGame, typer.Argument(help="rubicon-bezique or whist")],
+    game: Annotated[
+        ValueGame, typer.Argument(help="rubicon-bezique or whist", case_sensitive=False)
+    ],
     items: Annotated[
         list[str],
         typer.Argument(
@@ -298,7 +392,10 @@ def value(
         str | None,
         typer.Option(help="rubicon-bezique: brisques taken when a count was made, A=7,B=25"),
     ] = None,
-    format: FormatOption = Format.text,
+    format: Annotated[
+        ValueFormat,
+        typer.Option("--format", "-f", help="text for people, json for programs"),
+    ] = ValueFormat.text,
 ) -> None:
     """The value of a game or rubber from its final scores, with the steps and their rules.
 
@@ -318,7 +415,7 @@ def value(
     except InputError as error:
         typer.echo(f"value: {error.pointer}: {error.message}", err=True)
         raise typer.Exit(2) from None
-    if format is Format.json:
+    if format is ValueFormat.json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
     winner = result["winner"]
@@ -338,7 +435,9 @@ class SimGame(StrEnum):
 
 @app.command()
 def simulate(
-    game: Annotated[SimGame, typer.Argument(help="whist, bezique or rubicon-bezique")],
+    game: Annotated[
+        SimGame, typer.Argument(help="whist, bezique or rubicon-bezique", case_sensitive=False)
+    ],
     count: Annotated[int, typer.Option("--count", "-n", min=0, help="records to write")] = 1,
     seed: Annotated[int, typer.Option("--seed", "-s", help="same seed, same output")] = 0,
     inject: Annotated[
@@ -407,6 +506,54 @@ def convert(
         sys.stdout.write(text)
     else:
         output.write_text(text, encoding="utf-8")
+
+
+@app.command()
+def desk(
+    port: Annotated[
+        int, typer.Option("--port", "-p", min=0, max=65535, help="the port (0: any free one)")
+    ] = 8765,
+    host: Annotated[
+        str,
+        typer.Option(
+            help="the address to serve on; other than the loopback, other machines can reach it"
+        ),
+    ] = "127.0.0.1",
+    no_browser: Annotated[
+        bool, typer.Option("--no-browser", help="do not open the page in the browser")
+    ] = False,
+) -> None:
+    """The director's desk: a page in the browser to type a dispute and read the ruling.
+
+    The record is typed in the notation (or JSON) from a template or a file (a PBN deal file
+    too); it is checked as it is typed, each problem at its line, and once it can be judged
+    the ruling stands beside it, as `check --format html` gives it, to print or download.
+    Served from this machine only (127.0.0.1) until Ctrl-C; nothing is fetched from the
+    internet.
+    """
+    from adjudicator.desk.server import listen, open_when_started, server, url_of
+
+    try:
+        sock = listen(host, port)
+    except OSError as error:
+        typer.echo(f"desk: cannot serve on {host}:{port}: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
+    running = server(sock)
+    url = url_of(sock)
+    if host not in ("127.0.0.1", "::1", "localhost"):
+        typer.echo(f"desk: serving on {host}: other machines may reach this page", err=True)
+    typer.echo(f"The director's desk is at {url} (Ctrl-C to stop)", err=True)
+    if not no_browser:
+        open_when_started(running, url)
+    # uvicorn stops on Ctrl-C and raises it again: as KeyboardInterrupt, not the start-up
+    # handler's quiet exit (launch.py), so that the stop is said
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with sock:
+            running.run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then raises it again
+        typer.echo("desk: stopped by SIGINT", err=True)
+        raise typer.Exit(EXIT_SIGNAL[signal.SIGINT]) from None
 
 
 def main() -> None:

@@ -12,19 +12,27 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import typer
-from typer._click.exceptions import UsageError
 
 from adjudicator.workers import Interrupted
 
 #: The exit status of a command typed wrong (sysexits.h EX_USAGE), apart from 2, which
 #: means a record that cannot be judged. Click's usage errors all carry it.
 EX_USAGE = 64
-UsageError.exit_code = EX_USAGE
+#: click's exit status for a usage error (``UsageError.exit_code``)
+_CLICK_USAGE = 2
 #: 128 + the signal: what a shell reports for a process ended by it.
 EXIT_SIGNAL: dict[int, int] = {signal.SIGINT: 130, signal.SIGTERM: 143}
 EXIT_CLOSED_PIPE = 141
 
 T = TypeVar("T")
+
+
+def as_usage_error(error: typer.TyperException) -> typer.TyperException:
+    """Click's error with the exit status of a command typed wrong (64) where click would
+    give 2; through the errors' public ``exit_code``, whatever click's class."""
+    if error.exit_code == _CLICK_USAGE:
+        error.exit_code = EX_USAGE
+    return error
 
 
 def typed_wrong(message: str) -> typer.Exit:

@@ -54,6 +54,8 @@ POSITION_LINES = ("table", "scores", "brisques", "carried")
 #: Fields that hold one card or a list of cards: the reader writes them canonical.
 CARD_FIELDS = ("card", "trump", "turn_up")
 CARD_LIST_FIELDS = ("cards", "stock")
+#: A position's counts by seat or side, which may be written short: ``tricks=NS:1,EW:2``.
+BY_SEAT_FIELDS = ("tricks", "honours", "hand_size")
 
 #: Header lines, in the order the writer writes them (the envelope's order).
 HEADERS = ("game", "rules", "players", "start", "meta")

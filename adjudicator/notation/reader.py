@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation.fields import (
+    BY_SEAT_FIELDS,
     CARD_FIELDS,
     CARD_LIST_FIELDS,
     DECLARING,
@@ -183,6 +184,8 @@ class _Reader:
                 return  # the game line was wrong or missing: reported once, not on every line
             self.lost_game = True
             raise SyntaxProblem(head.column, "expected a 'game' line before the events")
+        tokens = [_seat_case(t) for t in tokens]
+        head = tokens[0]
         seats = seats_for(self.game)
         if head.text in seats and head.key is None:
             self._hand(head, tokens[1:])
@@ -240,9 +243,9 @@ class _Reader:
             raise SyntaxProblem(where[1], f"a second {name} line")
         self.header_positions[name] = where
         if name == "game":
-            if len(tokens) != 1 or tokens[0].text not in _GAMES:
+            if len(tokens) != 1 or tokens[0].text.lower() not in _GAMES:
                 raise SyntaxProblem(where[1], "expected the game: " + ", ".join(_GAMES))
-            self.game = self.data["game"] = tokens[0].text
+            self.game = self.data["game"] = tokens[0].text.lower()
             return
         values = self._pairs(tokens, typed=name in ("rules", "start"))
         if name == "start":
@@ -293,13 +296,26 @@ class _Reader:
 
     def _hand(self, seat: Token, tokens: list[Token]) -> None:
         if self.deal is None:
+            self._numberless_trick(seat, tokens)
             raise SyntaxProblem(seat.column, "a hand line belongs right after its deal line")
         hands = self.deal.setdefault("hands", {})  # (a position may give none)
         if not isinstance(hands, dict):
             raise SyntaxProblem(seat.column, "the hands are given on the deal line already")
         if seat.text in hands:
+            self._numberless_trick(seat, tokens)
             raise SyntaxProblem(seat.column, f"a second hand for {seat.text} in this deal")
         hands[seat.text] = parse_hand(tokens)
+
+    def _numberless_trick(self, seat: Token, tokens: list[Token]) -> None:
+        """A line that cannot be a hand and reads as a trick without its number (the leader,
+        then a card for each seat): say so, rather than speak of hands."""
+        seats = seats_for(str(self.game))
+        if len(tokens) == len(seats) and all(is_card(t.text.split("/")[0]) for t in tokens):
+            raise SyntaxProblem(
+                seat.column,
+                "a trick line starts with the trick's number: the number, the leader, then the"
+                f" cards in the columns {' '.join(seats)} (e.g. '  3  {seat.text}  ...')",
+            )
 
     def _trick(self, tokens: list[Token], number: int) -> None:
         assert self.game is not None
@@ -392,9 +408,17 @@ class _Reader:
             event["cards"] = cards
         if [t.text for t in rest] == ["to", "score"]:
             rest = []
+        elif len(rest) == 1 and _card_like(rest[0].text):
+            raise SyntaxProblem(
+                rest[0].column,
+                f"expected a card (rank then suit, e.g. 10H or QS) or the points marked, got"
+                f" {rest[0].text}",
+            )
         elif len(rest) == 1:
             event["points"] = parse_int(rest.pop(), "the points marked, or 'to score'")
         elif rest:
+            if _card_like(rest[0].text):
+                parse_card(rest[0])  # a card mistyped among the cards: its own message
             raise SyntaxProblem(rest[0].column, "expected the points marked, or 'to score'")
         return head
 
@@ -490,9 +514,41 @@ def _ref(token: Token) -> int | str:
     return _label(Token("@" + body, token.column))
 
 
+#: Seats and sides, which may be typed in any case (``n``, ``ew``, ``against=e``)
+_SEAT_WORDS = frozenset({"N", "E", "S", "W", "NS", "EW", "A", "B"})
+#: Keys whose value is a seat or side
+_SEAT_KEYS = frozenset({"seat", "by", "side", "winner", "against", "dealer", "leader"})
+
+
+def _seat_case(token: Token) -> Token:
+    """A seat or side typed in lower case, as its capitals (cards are read in any case too)."""
+    if token.key is None and token.text.upper() in _SEAT_WORDS:
+        return replace(token, text=token.text.upper())
+    if token.key in _SEAT_KEYS and token.value.upper() in _SEAT_WORDS:
+        return replace(token, value=token.value.upper())
+    return token
+
+
+def _card_like(text: str) -> bool:
+    """A word typed as a card, rightly or not: a rank (10 too) and a letter or symbol."""
+    return (
+        2 <= len(text) <= 3
+        and text[0].upper() in "AKQJT123456789"
+        and not text.isdigit()
+        and text.lower() != "to"
+    )
+
+
+#: ``tricks=NS:1,EW:2``: the short form of a position's counts by seat or side
+_BY_SEAT = re.compile(r"[A-Za-z]{1,2}:\d{1,3}(?:,[A-Za-z]{1,2}:\d{1,3})*")
+
+
 def _canonical(key: str, value: Any) -> Any:
-    """Cards written canonical (``th`` -> ``10H``); a value that is no card is left for the
-    schema to refuse, with this line's position."""
+    """Cards written canonical (``th`` -> ``10H``); a position's counts by seat or side in
+    the short form (``tricks=NS:1,EW:2``) as their object; a value that is no card is left
+    for the schema to refuse, with this line's position."""
+    if key in BY_SEAT_FIELDS and isinstance(value, str) and _BY_SEAT.fullmatch(value):
+        return {seat.upper(): int(n) for seat, _, n in (i.partition(":") for i in value.split(","))}
     try:
         if key in CARD_FIELDS and isinstance(value, str):
             return parse_card(Token(value, 0))

@@ -164,7 +164,13 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         problems: list[Problem] = []  # every problem of the deal, reported together
         for seat in SEATS:
             if seat not in hands:
-                problems.append(Problem(f"{where}/hands", f"no hand for {seat}"))
+                problems.append(
+                    Problem(
+                        f"{where}/hands",
+                        f"no hand for {seat}: a deal gives both hands (a deal known only in"
+                        " part is recorded as a position)",
+                    )
+                )
             elif len(hands[seat]) != variant.hand:
                 problems.append(
                     Problem(

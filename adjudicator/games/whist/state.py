@@ -270,7 +270,13 @@ class WhistState(Withdrawals):
         problems: list[Problem] = []
         for seat in WHIST_SEATS:
             if seat not in event.hands:
-                problems.append(Problem(f"{where}/hands", f"no hand for {seat}"))
+                problems.append(
+                    Problem(
+                        f"{where}/hands",
+                        f"no hand for {seat}: a deal gives all four hands (a deal known only"
+                        " in part is recorded as a position)",
+                    )
+                )
                 continue
             cards = event.hands[seat]
             for position, card in enumerate(cards):
