@@ -210,7 +210,9 @@ class Positions(StateBase):
         )
         self.fast = False  # the fast paths assume every card is known
         if ending:
-            self.phase = _END
+            self.phase = _END  # (the end-play began at the usual trick, or at once: law 32)
+            variant = self.variant
+            self.endplay_from = min(event.tricks + 1, variant.tricks - variant.hand + 1)
             self.suits = {s: dict.fromkeys(_SUITS, 0) for s in SEATS}
             for seat in SEATS:
                 for card in self.hand[seat].elements():

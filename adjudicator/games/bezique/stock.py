@@ -144,6 +144,7 @@ class StockPhase(StateBase):
     def _exhaust(self, index: int) -> None:
         """No card left: no more declarations; table cards go back to the hand (BEZ-LAST-1)."""
         declarations.lapse_pending(self, index)
+        self.endplay_from = len(self.deal.tricks) + 1
         for seat in SEATS:
             hand = self.hand[seat]
             for card, copies in self.on_table[seat].items():  # (``on_table`` counts the copies)
