@@ -332,7 +332,8 @@ def score_deal(
             _foster_penalty(seat, total - right, where)
     score_claims(deal, findings, find, founded)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
-    if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
+    kept = deal.marks or any(d.marked is not None for d in deal.declarations)  # marks kept
+    if variant.rubicon and last_trick is not None and kept and not last_marked:
         find(
             "RUB-LAW-54",
             "info",
