@@ -528,8 +528,8 @@ def decide(
     disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
     for f in findings:
-        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5") and id(f) not in ctx.used:
-            ctx.used.add(id(f))
+        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5", "BEZ-LAST-5") and id(f) not in ctx.used:
+            ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
             marks.append(_mark(ctx, f))
     unclaimed: list[Said] = []
     for f in findings:
