@@ -465,7 +465,11 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if self.remaining > 0 or len(drawn) == 1:
             missed_draw = self.deal.missed_draw
             for seat in SEATS:
-                if seat not in drawn and seat not in missed_draw:
+                if (
+                    seat not in drawn
+                    and seat not in missed_draw
+                    and not self.remedy_draw(seat, short=False)
+                ):
                     missed_draw.add(seat)
                     self.missed[seat] = int(self.window["trick"])
         self.window = {}

@@ -60,7 +60,12 @@ class StockPhase(StateBase):
             self._draw_out_of_turn(index, seat, card)
         else:
             assert isinstance(drawn, list)
-            if seat in drawn or (not drawn and seat != window["winner"]):
+            winner = str(window["winner"])
+            if seat in drawn and self.remedy_draw(seat, short=True):
+                pass  # Foster's remedy for a missed draw: two cards next time (BEZ-IRREG-1)
+            elif seat in drawn or (
+                not drawn and seat != winner and not self.remedy_draw(winner, short=False)
+            ):
                 self._draw_out_of_turn(index, seat, card)
             drawn.append(seat)
         self.count[seat] += 1
@@ -76,6 +81,17 @@ class StockPhase(StateBase):
             self.cb[seat] = "closed" if card is None or card.rank in COURT else "offered"
         if remaining == 0:
             self._exhaust(index)
+
+    def remedy_draw(self, seat: str, *, short: bool) -> bool:
+        """Ordinary game, Foster p.381: a seat short after a missed draw draws a second card
+        (BEZ-IRREG-1), one with too many skips his draws until he is down to eight
+        (BEZ-IRREG-4): the remedy at work, not a draw out of order."""
+        if self.rubicon:
+            return False
+        held = self.count[seat]
+        if short:
+            return seat in self.deal.missed_draw and held < self._hand_size
+        return self.deal.wrong_size.get(seat) == "over" and held >= self._hand_size
 
     def _draw_out_of_turn(self, index: int, seat: str, card: Card | None) -> None:
         """A draw with no trick just won, a second draw, or the loser's draw first."""
