@@ -70,7 +70,8 @@ class Positions(StateBase):
         variant = self.variant
         problems: list[Problem] = []
         trump = event.trump
-        if variant.turn_up:
+        by_marriage = self.trump_by_marriage  # BEZ-TRUMP-2: no trumps till a marriage scores
+        if variant.turn_up and not by_marriage:
             if (
                 event.turn_up is not None
                 and trump is not None
@@ -90,7 +91,7 @@ class Positions(StateBase):
             else event.stock
         )
         assert isinstance(remaining, int)
-        if variant.turn_up and remaining > 0 and event.turn_up is None:
+        if variant.turn_up and remaining > 0 and event.turn_up is None and not by_marriage:
             problems.append(
                 Problem(f"{where}/turn_up", "while the stock lasts, the card under it is needed")
             )

@@ -130,7 +130,7 @@ class StockPhase(StateBase):
             )
 
     def _next_card(self, index: int, named: Card | None) -> Card | None:
-        if self.remaining == 1 and self._has_turn_up:
+        if self.remaining == 1 and self._has_turn_up and self.turn_up is not None:
             top = self.turn_up
             assert top is not None
             if named is not None and named != top:
@@ -180,11 +180,13 @@ class StockPhase(StateBase):
         self._require_deal(index, "exchange")
         seat = event.seat
         deal = self.deal
-        if self.variant.rubicon:
+        if self.trump_by_marriage:  # Rubicon, or the ordinary game's variant (EB11)
             self.find(
                 "BEZ-SEVEN-4",
                 "violation",
-                "Rubicon Bézique has no seven of trumps to exchange.",
+                "Rubicon Bézique has no seven of trumps to exchange."
+                if self.variant.rubicon
+                else "With trumps made by the first marriage the seven of trumps scores nothing.",
                 event=index,
                 seat=seat,
             )
