@@ -171,6 +171,9 @@ _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
     ("WHIST-REVOKE-5", "american-1893"): "{who} renounced at trick {trick} of deal {deal} and"
     " took the card back before the revoke was established [event {event}]: no revoke; the"
     " adversaries may call the card played in error{law}.",
+    ("BEZ-SEVEN-4", "bezique"): "{who} marked an exchange of the seven of trumps [event {event}]:"
+    " with trumps made by the first marriage there is no turn-up, and the seven scores nothing"
+    " (Encyclopaedia Britannica, 11th ed.).",
 }
 
 
@@ -528,8 +531,8 @@ def decide(
     disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
     for f in findings:
-        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5") and id(f) not in ctx.used:
-            ctx.used.add(id(f))
+        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5", "BEZ-LAST-5") and id(f) not in ctx.used:
+            ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
             marks.append(_mark(ctx, f))
     unclaimed: list[Said] = []
     for f in findings:

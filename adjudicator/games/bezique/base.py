@@ -58,6 +58,7 @@ class StateBase:
 
     # The replay as a whole ----------------------------------------------------------------
     phase: Phase
+    endplay_from: int  # the deal's first end-play trick (an odd stock, law 32, brings it on)
     deals: list[BeziqueDealFacts]
     findings: list[Finding]
     early_results: list[tuple[int, BeziqueResult]]

@@ -99,11 +99,9 @@ def _remarriage(
     earlier = [by_event[e] for e in king.history.get("A", []) + queen.history.get("A", [])]
     if any(kind_of(d.name) == "sequence" for d in earlier):
         return False
-    if set(king.history.get("A", [])) & set(queen.history.get("A", [])):
-        return False  # this very pair was married before
     marriages = [
         d
-        for d in state.deal.declarations
+        for d in state.deal.by_event().values()  # those a position shows count too
         if d.seat == seat
         and d.legal
         and d.event != index
@@ -112,8 +110,8 @@ def _remarriage(
     ]
     if len(marriages) < 2:
         return False
-    if state.remarriage_mode == "pairing":
-        return True
+    if state.remarriage_mode == "pairing":  # HGM: each new pairing once
+        return not set(king.history.get("A", [])) & set(queen.history.get("A", []))
     last = max(d.event for d in marriages)
     return any(
         p.seat == seat and p.event > last and p.card.suit == suit and p.card.rank in "KQ"

@@ -222,6 +222,7 @@ def score_deal(
             )
 
     # The seven of trumps (ordinary game, BEZ-SEVEN-1..3) -----------------------------------------
+    late_sevens: set[str] = set()
     if not variant.rubicon:
         for event, seat, _why in deal.sevens:
             add(
@@ -237,7 +238,9 @@ def score_deal(
             seven = Card("7", deal.trump)  # (once, not per card played)
             for trick in deal.tricks:  # EW iv / CAS: a seven of trumps scores when played
                 for play in trick.plays:
-                    if not trick.endplay and play.card == seven:
+                    if trick.endplay and play.card == seven:
+                        late_sevens.add(play.seat)  # BEZ-LAST-5: none in the last eight
+                    elif play.card == seven:
                         add(
                             play.seat,
                             "seven",
@@ -320,19 +323,26 @@ def score_deal(
             where = entries[-1][0]
             if item == "brisques" and not variant.rubicon:
                 where = _first_wrong_brisque_mark(deal, seat, entries) or where
+            late = item == "seven" and seat in late_sevens and total > right
             find(
-                "BEZ-SCORE-5",
+                "BEZ-LAST-5" if late else "BEZ-SCORE-5",
                 "violation",
-                f"{seat} marked {total} for {item} in deal {deal.number}; the rules give {right}. "
-                "A marking error is always corrected.",
+                f"{seat} marked {total} for {item} in deal {deal.number}; the rules give {right}"
+                + (
+                    ": a seven of trumps played in the last eight tricks scores nothing"
+                    if late
+                    else ""
+                )
+                + ". A marking error is always corrected.",
                 where,
                 seat,
-                basis=["RUB-LAW-51"] if variant.rubicon else [],
+                basis=["RUB-LAW-51"] if variant.rubicon else ["BEZ-SCORE-5"] if late else [],
             )
             _foster_penalty(seat, total - right, where)
     score_claims(deal, findings, find, founded)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
-    if variant.rubicon and last_trick is not None and deal.marks and not last_marked:
+    kept = deal.marks or any(d.marked is not None for d in deal.declarations)  # marks kept
+    if variant.rubicon and last_trick is not None and kept and not last_marked:
         find(
             "RUB-LAW-54",
             "info",

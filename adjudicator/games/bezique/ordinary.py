@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from adjudicator.engine.judgement import Judgement
 from adjudicator.findings import make_finding
-from adjudicator.games.bezique.facts import SEATS, BeziqueReplay, other
+from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts, BeziqueReplay, other
 from adjudicator.games.bezique.judge import (
+    BRISQUE,
     UNDECIDED_STEP,
     DealPoints,
     early_results,
@@ -16,6 +17,7 @@ from adjudicator.games.bezique.judge import (
 )
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.bezique.tables import is_brisque
 from adjudicator.record.bezique import BeziqueRecord, BeziqueRules
 
 OrdinaryJudgement = Judgement[BeziqueDealSummary]
@@ -57,7 +59,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
             )
         game = None
         if winner is None and not deal.unfinished and max(score.values()) >= rules.target:
-            winner = _ordinary_winner(score, rules, before, points)
+            winner = _ordinary_winner(score, rules, before, _in_order(deal, points, rules))
             if winner is not None:
                 loser = other(winner)
                 value = 2 if score[loser] < rules.double_if_loser_below else 1
@@ -73,6 +75,11 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
                     )
                     + " [BEZ-SCORE-3]"
                 )
+                if rules.game_end == "immediately_on_reaching" and score[loser] > score[winner]:
+                    steps.append(
+                        f"  {winner} reached {rules.target} first in the deal, and the game ends"
+                        " there (game_end = immediately_on_reaching) [BEZ-SCORE-4]"
+                    )
         for index, result in deal.results:
             last_result = {"winner": result.winner, "value": result.value}
             truth = games[-1] if games else None
@@ -106,19 +113,43 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
     )
 
 
+def _in_order(
+    deal: BeziqueDealFacts, points: DealPoints, rules: BeziqueRules
+) -> list[tuple[str, int]]:
+    """What each seat scored in the deal, (seat, points), in the order it was scored: the
+    lines by their event; with ``brisque_timing = immediate`` (BEZ-SCORE-2) each trick's
+    brisques as the trick is won, unless an end-play penalty changed who has them (then,
+    as with ``end_of_deal``, after everything else)."""
+    dated = [
+        (trick.plays[-1].event, trick.winner, sum(map(is_brisque, (p.card for p in trick.plays))))
+        for trick in deal.tricks
+        if trick.winner and trick.plays
+    ]
+    taken = {seat: sum(n for _, s, n in dated if s == seat) for seat in SEATS}
+    by_trick = rules.brisque_timing == "immediate" and taken == points.brisques
+    lines: list[tuple[int | None, str, int]] = [
+        (line.event, line.seat, line.points)
+        for line in points.lines
+        if not (by_trick and line.item == "brisques")
+    ]
+    if by_trick:
+        lines += [(event, seat, BRISQUE * n) for event, seat, n in dated if n]
+    lines.sort(key=lambda x: (x[0] is None, x[0] or 0))
+    return [(seat, n) for _, seat, n in lines]
+
+
 def _ordinary_winner(
-    score: dict[str, int], rules: BeziqueRules, before: dict[str, int], points: DealPoints
+    score: dict[str, int], rules: BeziqueRules, before: dict[str, int], order: list[tuple[str, int]]
 ) -> str | None:
     """AMB-21: the higher at the end of the deal (a tie plays on), or, with
     ``game_end = immediately_on_reaching``, the first to reach the target in the deal's order
-    of scoring: declarations and sevens as they were made, then the brisques, then the last
-    trick (the ruling does not date each trick's brisques)."""
+    of scoring (``_in_order``)."""
     if rules.game_end == "immediately_on_reaching":
         running = dict(before)
-        for line in points.lines:
-            running[line.seat] += line.points
-            if running[line.seat] >= rules.target:
-                return line.seat
+        for seat, points in order:
+            running[seat] += points
+            if running[seat] >= rules.target:
+                return seat
     if score["A"] == score["B"]:
         return None
     return "A" if score["A"] > score["B"] else "B"

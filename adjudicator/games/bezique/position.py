@@ -70,7 +70,8 @@ class Positions(StateBase):
         variant = self.variant
         problems: list[Problem] = []
         trump = event.trump
-        if variant.turn_up:
+        by_marriage = self.trump_by_marriage  # BEZ-TRUMP-2: no trumps till a marriage scores
+        if variant.turn_up and not by_marriage:
             if (
                 event.turn_up is not None
                 and trump is not None
@@ -90,7 +91,7 @@ class Positions(StateBase):
             else event.stock
         )
         assert isinstance(remaining, int)
-        if variant.turn_up and remaining > 0 and event.turn_up is None:
+        if variant.turn_up and remaining > 0 and event.turn_up is None and not by_marriage:
             problems.append(
                 Problem(f"{where}/turn_up", "while the stock lasts, the card under it is needed")
             )
@@ -210,7 +211,9 @@ class Positions(StateBase):
         )
         self.fast = False  # the fast paths assume every card is known
         if ending:
-            self.phase = _END
+            self.phase = _END  # (the end-play began at the usual trick, or at once: law 32)
+            variant = self.variant
+            self.endplay_from = min(event.tricks + 1, variant.tricks - variant.hand + 1)
             self.suits = {s: dict.fromkeys(_SUITS, 0) for s in SEATS}
             for seat in SEATS:
                 for card in self.hand[seat].elements():

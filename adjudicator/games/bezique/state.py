@@ -17,6 +17,7 @@ from typing import Any
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard, beats
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.findings import cite
 from adjudicator.games.bezique import amendments, declarations
 from adjudicator.games.bezique.endplay import EndPlay
 from adjudicator.games.bezique.facts import (
@@ -302,7 +303,12 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         count = self.count
         if seat not in deal.wrong_size and seat not in deal.missed_draw:
             # BEZ-IRREG-4, laws 17, 19: 8 (Rubicon 9) while the stock lasts, then one fewer a trick
-            expected = self._tricks - trick.number + 1 if trick.endplay else self._hand_size
+            # (from the end-play's first trick: an odd stock, law 32, may bring it on early)
+            expected = (
+                self._hand_size - trick.number + self.endplay_from
+                if trick.endplay
+                else self._hand_size
+            )
             if count[seat] != expected:
                 self._wrong_size(index, seat, trick, expected)
         plays = trick.plays
@@ -459,7 +465,11 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if self.remaining > 0 or len(drawn) == 1:
             missed_draw = self.deal.missed_draw
             for seat in SEATS:
-                if seat not in drawn and seat not in missed_draw:
+                if (
+                    seat not in drawn
+                    and seat not in missed_draw
+                    and not self.remedy_draw(seat, short=False)
+                ):
                     missed_draw.add(seat)
                     self.missed[seat] = int(self.window["trick"])
         self.window = {}
@@ -470,8 +480,17 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         """A player must hold 8 (Rubicon 9) while the stock lasts (BEZ-IRREG-4, laws 17, 19)."""
         held = self.count[seat]
         over = held > expected
-        self.deal.wrong_size[seat] = "over" if over else "short"
+        sizes = self.deal.wrong_size
+        sizes[seat] = "over" if over else "short"
         rule = ("RUB-LAW-17" if over else "RUB-LAW-19") if self.rubicon else "BEZ-IRREG-4"
+        if self.rubicon and set(sizes.values()) == {"over", "short"}:
+            rule = "RUB-LAW-21"  # one over nine, the other short: law 21 rules both hands
+            self.findings[:] = [
+                f.model_copy(update={"rule": rule, "citation": cite(rule)})
+                if f.deal == self.deal.number and f.rule in ("RUB-LAW-17", "RUB-LAW-19")
+                else f
+                for f in self.findings
+            ]
         self.find(
             rule,
             "violation",

@@ -60,7 +60,12 @@ class StockPhase(StateBase):
             self._draw_out_of_turn(index, seat, card)
         else:
             assert isinstance(drawn, list)
-            if seat in drawn or (not drawn and seat != window["winner"]):
+            winner = str(window["winner"])
+            if seat in drawn and self.remedy_draw(seat, short=True):
+                pass  # Foster's remedy for a missed draw: two cards next time (BEZ-IRREG-1)
+            elif seat in drawn or (
+                not drawn and seat != winner and not self.remedy_draw(winner, short=False)
+            ):
                 self._draw_out_of_turn(index, seat, card)
             drawn.append(seat)
         self.count[seat] += 1
@@ -76,6 +81,17 @@ class StockPhase(StateBase):
             self.cb[seat] = "closed" if card is None or card.rank in COURT else "offered"
         if remaining == 0:
             self._exhaust(index)
+
+    def remedy_draw(self, seat: str, *, short: bool) -> bool:
+        """Ordinary game, Foster p.381: a seat short after a missed draw draws a second card
+        (BEZ-IRREG-1), one with too many skips his draws until he is down to eight
+        (BEZ-IRREG-4): the remedy at work, not a draw out of order."""
+        if self.rubicon:
+            return False
+        held = self.count[seat]
+        if short:
+            return seat in self.deal.missed_draw and held < self._hand_size
+        return self.deal.wrong_size.get(seat) == "over" and held >= self._hand_size
 
     def _draw_out_of_turn(self, index: int, seat: str, card: Card | None) -> None:
         """A draw with no trick just won, a second draw, or the loser's draw first."""
@@ -114,7 +130,7 @@ class StockPhase(StateBase):
             )
 
     def _next_card(self, index: int, named: Card | None) -> Card | None:
-        if self.remaining == 1 and self._has_turn_up:
+        if self.remaining == 1 and self._has_turn_up and self.turn_up is not None:
             top = self.turn_up
             assert top is not None
             if named is not None and named != top:
@@ -144,6 +160,7 @@ class StockPhase(StateBase):
     def _exhaust(self, index: int) -> None:
         """No card left: no more declarations; table cards go back to the hand (BEZ-LAST-1)."""
         declarations.lapse_pending(self, index)
+        self.endplay_from = len(self.deal.tricks) + 1
         for seat in SEATS:
             hand = self.hand[seat]
             for card, copies in self.on_table[seat].items():  # (``on_table`` counts the copies)
@@ -163,11 +180,13 @@ class StockPhase(StateBase):
         self._require_deal(index, "exchange")
         seat = event.seat
         deal = self.deal
-        if self.variant.rubicon:
+        if self.trump_by_marriage:  # Rubicon, or the ordinary game's variant (EB11)
             self.find(
                 "BEZ-SEVEN-4",
                 "violation",
-                "Rubicon Bézique has no seven of trumps to exchange.",
+                "Rubicon Bézique has no seven of trumps to exchange."
+                if self.variant.rubicon
+                else "With trumps made by the first marriage the seven of trumps scores nothing.",
                 event=index,
                 seat=seat,
             )
