@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from adjudicator.errors import InputError
     from adjudicator.findings import Finding
     from adjudicator.record import load_record, parse_record
+    from adjudicator.referee import Referee
     from adjudicator.render.compact import render_compact
     from adjudicator.render.json import render_json
     from adjudicator.render.markdown import render_markdown
@@ -42,6 +43,7 @@ _WHERE = {
     "Finding": "adjudicator.findings",
     "load_record": "adjudicator.record",
     "parse_record": "adjudicator.record",
+    "Referee": "adjudicator.referee",
     "render_compact": "adjudicator.render.compact",
     "render_json": "adjudicator.render.json",
     "render_markdown": "adjudicator.render.markdown",
@@ -72,6 +74,7 @@ __all__ = [
     "BeziqueCorrected",
     "Finding",
     "InputError",
+    "Referee",
     "RubiconCorrected",
     "RubiconGameResult",
     "Ruling",

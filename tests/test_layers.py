@@ -38,6 +38,8 @@ ALLOWED: dict[str, set[str]] = {
     "batch": {"errors", "record", "render", "ruling", "games", "notation", "workers"},
     "workers": set(),
     "schema": {"record", "ruling"},
+    # the referee drives a game's replay state and the ruling's own assembly over it
+    "referee": {"errors", "findings", "record", "games", "ruling", "referee"},
     "testing": {"render", "ruling"},
     "writing": set(),
     # the command's first step: signal handlers, then the CLI

@@ -1,0 +1,293 @@
+"""The referee's table for each game: the game's own replay state, driven one event at a time.
+
+Why a table per game and not a second replay: the state machine is the one ``adjudicate``
+replays a record through (``WhistState``, ``BeziqueState``), its ``apply`` the only mutator,
+and the judgement is the game's own judge run over that state's facts. A table only adds
+what a program asks between events (whose turn, what may be played, the phase) and a way to
+hand the judge the facts so far without altering the live state: a deal still in play is
+finished on a shallow copy as a fragment's is (``stops_part_way``), or, where the state
+cannot be read one event at a time (the cards a position reveals later; the reading of two
+copies of a card that only a search can settle), replayed from the start by the batch path.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from adjudicator.errors import InputError
+from adjudicator.findings import Finding
+from adjudicator.games import bezique, rubicon, whist
+from adjudicator.games.bezique.facts import BeziqueReplay, Phase
+from adjudicator.games.bezique.readings import COPY_RULES, best_reading
+from adjudicator.games.bezique.state import BeziqueState
+from adjudicator.games.whist.facts import Phase as WhistPhase
+from adjudicator.games.whist.facts import WhistReplay
+from adjudicator.games.whist.position import revealed
+from adjudicator.games.whist.state import WhistState
+from adjudicator.record.bezique import (
+    BeziqueDeal,
+    BeziqueDeclare,
+    BeziqueDraw,
+    BeziqueExchange,
+    BeziquePlay,
+    BeziquePosition,
+    BeziqueRecord,
+    BeziqueScore,
+    RubiconRecord,
+)
+from adjudicator.record.whist import WhistDeal, WhistPlay, WhistPosition, WhistRecord, WhistRules
+
+#: Events after which the judgement of a deal in play stays as it was, unless something in
+#: the deal is in dispute (``Table.settled``): the cards played and drawn.
+_BEZIQUE_QUIET = (BeziquePlay, BeziqueDraw)
+#: The Bézique events that leave a deal in play undisputed: the declarations and the marks.
+_MARKS = (BeziqueDeclare, BeziqueScore, BeziqueExchange, BeziquePosition)
+#: Marks for what is fixed when marked; the others (brisques, the last trick, a penalty)
+#: are checked against the play, which goes on.
+_FIXED = ("declaration", "seven")
+
+
+class Table(Protocol):
+    """What the referee asks of a game's table."""
+
+    def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        """Apply ``events[index]`` (the last pushed): the replay's new findings. Raises
+        ``InputError`` for an impossible fact; the table must then be rebuilt."""
+
+    def rebuild(self, events: Sequence[Any]) -> None:
+        """The table after ``events``, from the start."""
+
+    def replayed(self, events: Sequence[Any]) -> WhistReplay | BeziqueReplay:
+        """The facts so far as the judge takes them, the live state left as it was."""
+
+    def settled(self, event: Any, made: list[Finding]) -> bool:
+        """Whether the judgement cannot have changed with ``event`` beyond ``made``."""
+
+    def disputed(self) -> None:
+        """The judgement changed with the last event: judge the rest of this deal each time."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_play(self) -> str | None: ...
+
+    def legal_plays(self) -> list[str]: ...
+
+
+def table_for(record: WhistRecord | BeziqueRecord | RubiconRecord) -> Table:
+    """The table of the record's game."""
+    if isinstance(record, WhistRecord):
+        return WhistTable(whist.resolve(record.rules))
+    if isinstance(record, RubiconRecord):
+        return BeziqueTable(lambda: rubicon.state_for(record))
+    return BeziqueTable(lambda: bezique.state_for(record))
+
+
+# Whist ------------------------------------------------------------------------------------
+
+
+def _whist_state(events: Sequence[Any], rules: WhistRules, part_way: bool = False) -> WhistState:
+    """The whist replay of ``events`` one by one (``whist.replay``'s loop, event by event)."""
+    state = WhistState(rules)
+    state.stops_part_way = part_way
+    if any(type(event) is WhistPosition for event in events):
+        state.revealed = revealed(events)
+    for index, event in enumerate(events):
+        state.apply(index, event)
+    return state
+
+
+class WhistTable:
+    """A whist table: ``WhistState`` and the rules resolved from the record's code."""
+
+    def __init__(self, rules: WhistRules) -> None:
+        self.rules = rules
+        self.state = WhistState(rules)
+        self.quiet = True  # nothing in dispute in the deal in play
+
+    def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        state = self.state
+        if type(event) is WhistPosition or (
+            type(event) is WhistPlay and state.deals and state.deal.position is not None
+        ):
+            # a position's hands hold the cards played after it (``position.revealed``):
+            # each card played shows one more, so the deal is replayed with it
+            self.state = _whist_state(events, self.rules)
+            return []  # (a position's deal is judged at every event: ``settled``)
+        before = len(state.findings)
+        state.apply(index, event)
+        return state.findings[before:]
+
+    def rebuild(self, events: Sequence[Any]) -> None:
+        self.state = _whist_state(events, self.rules)
+        self.quiet = False
+
+    def replayed(self, events: Sequence[Any]) -> WhistReplay:
+        state = self.state
+        if state.phase is not WhistPhase.PLAY:
+            if not state.pending:
+                return state.finish()  # nothing to settle: the same facts, unaltered
+            return _whist_state(events, self.rules, part_way=True).finish()
+        if state.deal.position is not None:
+            return _whist_state(events, self.rules, part_way=True).finish()
+        # the deal in play stops here, as a fragment's: on a copy of the table
+        table = copy.copy(state)
+        table.deals = [*state.deals[:-1], copy.copy(state.deal)]
+        table.pending = list(state.pending)
+        table.findings = list(state.findings)
+        table.stops_part_way = True
+        return table.finish()
+
+    def settled(self, event: Any, made: list[Finding]) -> bool:
+        state = self.state
+        if type(event) is not WhistPlay:
+            self.quiet = type(event) is WhistDeal  # a new deal, nothing in dispute yet
+            return False
+        return (
+            not made
+            and self.quiet
+            and state.phase is WhistPhase.PLAY
+            and state.deal.position is None
+            and not state.pending
+            and not state.deal.renounces
+        )
+
+    def disputed(self) -> None:
+        self.quiet = False
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase.value
+
+    @property
+    def to_play(self) -> str | None:
+        state = self.state
+        if state.phase is not WhistPhase.PLAY:
+            return None
+        return state.expected_seat()
+
+    def legal_plays(self) -> list[str]:
+        seat = self.to_play
+        if seat is None:
+            return []
+        return [str(card) for card in self.state.legal_plays(seat)]
+
+
+# Bézique (both games) -------------------------------------------------------------------------
+
+
+class BeziqueTable:
+    """A Bézique table: ``BeziqueState`` on the record's default reading of duplicate copies,
+    until that reading meets what another might mend (``readings``): from then on each
+    event is replayed by the batch path's search, as ``adjudicate`` would."""
+
+    def __init__(self, make_state: Callable[[], BeziqueState]) -> None:
+        self.make_state = make_state
+        self.state = make_state()
+        self.searching = False
+        self.quiet = True
+
+    def _part_way(self) -> BeziqueState:
+        state = self.make_state()
+        state.stops_part_way = True
+        return state
+
+    def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        if self.searching:
+            self._reread(events)
+            return []
+        state = self.state
+        before = len(state.findings)
+        try:
+            state.apply(index, event)
+        except InputError:
+            # perhaps possible on another reading of the copies: the search decides, and
+            # raises this record's error if no reading is possible
+            self._reread(events)
+            return []
+        made = state.findings[before:]
+        if any(f.rule in COPY_RULES and f.severity == "violation" for f in made):
+            self._reread(events)
+        return made
+
+    def _reread(self, events: Sequence[Any]) -> None:
+        """The table on the best reading of ``events`` (``readings.best_reading``)."""
+        _, plan = best_reading(events, self._part_way)
+        state = self.make_state()
+        state.fast = False
+        state.plan = plan
+        for index, event in enumerate(events):
+            state.apply(index, event)
+        self.state = state
+        self.searching = True
+
+    def rebuild(self, events: Sequence[Any]) -> None:
+        self.state = self.make_state()
+        self.searching = False
+        self.quiet = False
+        try:
+            for index, event in enumerate(events):
+                self.state.apply(index, event)
+        except InputError:
+            self._reread(events)
+            return
+        if any(f.rule in COPY_RULES and f.severity == "violation" for f in self.state.findings):
+            self._reread(events)
+
+    def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
+        state = self.state
+        if self.searching or state.pending or any(d.position is not None for d in state.deals):
+            return best_reading(events, self._part_way)[0]
+        if state.phase is Phase.DONE or not state.deals:
+            return state.finish()  # nothing to settle: the same facts, unaltered
+        table = copy.copy(state)  # the deal in play stops here, as a fragment's
+        table.deals = [*state.deals[:-1], copy.copy(state.deal)]
+        table.deal = table.deals[-1]
+        table.undetermined = list(state.undetermined)
+        table.findings = list(state.findings)
+        table.stops_part_way = True
+        return table.finish()
+
+    def settled(self, event: Any, made: list[Finding]) -> bool:
+        state = self.state
+        kind = type(event)
+        if kind is BeziqueDeal:
+            self.quiet = True  # a new deal, nothing in dispute yet
+        elif kind not in _BEZIQUE_QUIET and (
+            kind not in _MARKS or getattr(event, "for_", "declaration") not in _FIXED
+        ):
+            self.quiet = False  # a claim, an amendment, a call, a result; a mark for play
+        return (
+            kind in _BEZIQUE_QUIET
+            and not made
+            and self.quiet
+            and not self.searching
+            and state.phase in (Phase.STOCK, Phase.END)
+            and state.deal.position is None
+        )
+
+    def disputed(self) -> None:
+        self.quiet = False
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase.value
+
+    @property
+    def to_play(self) -> str | None:
+        state = self.state
+        if state.phase not in (Phase.STOCK, Phase.END):
+            return None
+        trick = state.current
+        if trick is not None and len(trick.plays) == 1:
+            return "B" if trick.plays[0].seat == "A" else "A"
+        return state.expected_leader()
+
+    def legal_plays(self) -> list[str]:
+        seat = self.to_play
+        if seat is None:
+            return []
+        return [str(card) for card in self.state.legal_plays(seat)]
