@@ -74,29 +74,37 @@ class Referee:
 
     # Push and pop --------------------------------------------------------------------------
 
-    def push(self, event: Mapping[str, Any] | Any) -> list[Finding]:
+    def push(self, event: Mapping[str, Any] | Any, *, judge: bool = True) -> list[Finding]:
         """Take the next event (a dict as in a record's ``events``, or an event model) and
-        return the findings it makes: those the ruling holds now and did not before (a
-        revoke, once established; a mark that is wrong; a claim upheld or refused). Raises
-        ``InputError`` for an invalid or impossible event, which is not taken."""
+        return the findings it makes. Raises ``InputError`` for an invalid or impossible
+        event, which is then not taken.
+
+        A card played or drawn makes the findings of play at once (a lead out of turn, a
+        revoke once established). The judge rules on the deal at every other event and at
+        the card that ends a deal: those pushes also return what its judgement holds now
+        and did not at its last ruling (a wrong mark, a claim upheld or refused, the score
+        of the deal). ``judge=False`` leaves the judgement to a later push or ``ruling()``
+        (the findings of play only, at the cost of the batch path).
+        """
         index = len(self._events)
         model = event_of(self.game, index, event)
+        phase = self._table.phase
         self._events.append(model)
+        self._judgement = None
         try:
             model = self._events[index] = check_ref(self.game, self._events, self._ids)
             made = self._table.apply(index, model, self._events)
-            if self._table.settled(model, made):
-                self._judgement = None
-                self._known.update(_key(f) for f in made)
-                return list(made)
-            return self._judged()
+            found = self._judged() if judge and self._table.rules_on(model, phase) else None
         except InputError:
             self._events.pop()
             self._table.rebuild(self._events)
             raise
-        finally:
-            if model.id is not None and len(self._events) > index:
-                self._ids[model.id] = index
+        if model.id is not None:
+            self._ids[model.id] = index
+        if found is not None:
+            return found
+        self._known.update(_key(f) for f in made)
+        return list(made)
 
     def pop(self) -> Any:
         """Take back the last event pushed and return it; ``IndexError`` if there is none.
@@ -116,8 +124,7 @@ class Referee:
         return self._judgement
 
     def _judged(self) -> list[Finding]:
-        """Judge anew; the findings not judged before (as many of each as are new)."""
-        self._judgement = None
+        """Judge anew; the findings not known before (as many of each as are new)."""
         findings = self._judge().findings
         before = self._known
         self._known = Counter(_key(f) for f in findings)
@@ -128,8 +135,6 @@ class Referee:
             seen[key] += 1
             if seen[key] > before[key]:
                 new.append(finding)
-        if new:
-            self._table.disputed()
         return new
 
     # Questions between events --------------------------------------------------------------

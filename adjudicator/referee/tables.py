@@ -27,26 +27,15 @@ from adjudicator.games.whist.facts import WhistReplay
 from adjudicator.games.whist.position import revealed
 from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import (
-    BeziqueDeal,
-    BeziqueDeclare,
     BeziqueDraw,
-    BeziqueExchange,
     BeziquePlay,
-    BeziquePosition,
     BeziqueRecord,
-    BeziqueScore,
     RubiconRecord,
 )
-from adjudicator.record.whist import WhistDeal, WhistPlay, WhistPosition, WhistRecord, WhistRules
+from adjudicator.record.whist import WhistPlay, WhistPosition, WhistRecord, WhistRules
 
-#: Events after which the judgement of a deal in play stays as it was, unless something in
-#: the deal is in dispute (``Table.settled``): the cards played and drawn.
-_BEZIQUE_QUIET = (BeziquePlay, BeziqueDraw)
-#: The Bézique events that leave a deal in play undisputed: the declarations and the marks.
-_MARKS = (BeziqueDeclare, BeziqueScore, BeziqueExchange, BeziquePosition)
-#: Marks for what is fixed when marked; the others (brisques, the last trick, a penalty)
-#: are checked against the play, which goes on.
-_FIXED = ("declaration", "seven")
+#: The Bézique events at which the judge does not rule, unless one ends a deal.
+_CARDS = (BeziquePlay, BeziqueDraw)
 
 
 class Table(Protocol):
@@ -62,11 +51,9 @@ class Table(Protocol):
     def replayed(self, events: Sequence[Any]) -> WhistReplay | BeziqueReplay:
         """The facts so far as the judge takes them, the live state left as it was."""
 
-    def settled(self, event: Any, made: list[Finding]) -> bool:
-        """Whether the judgement cannot have changed with ``event`` beyond ``made``."""
-
-    def disputed(self) -> None:
-        """The judgement changed with the last event: judge the rest of this deal each time."""
+    def rules_on(self, event: Any, phase: str) -> bool:
+        """Whether the judge rules at ``event`` (the table was at ``phase`` before it):
+        at every event but a card played or drawn, and at the card that ends a deal."""
 
     @property
     def phase(self) -> str: ...
@@ -106,7 +93,6 @@ class WhistTable:
     def __init__(self, rules: WhistRules) -> None:
         self.rules = rules
         self.state = WhistState(rules)
-        self.quiet = True  # nothing in dispute in the deal in play
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
@@ -116,14 +102,13 @@ class WhistTable:
             # a position's hands hold the cards played after it (``position.revealed``):
             # each card played shows one more, so the deal is replayed with it
             self.state = _whist_state(events, self.rules)
-            return []  # (a position's deal is judged at every event: ``settled``)
+            return []  # (a position's deal is judged at every event: ``rules_on``)
         before = len(state.findings)
         state.apply(index, event)
         return state.findings[before:]
 
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = _whist_state(events, self.rules)
-        self.quiet = False
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
@@ -141,22 +126,13 @@ class WhistTable:
         table.stops_part_way = True
         return table.finish()
 
-    def settled(self, event: Any, made: list[Finding]) -> bool:
+    def rules_on(self, event: Any, phase: str) -> bool:
         state = self.state
-        if type(event) is not WhistPlay:
-            self.quiet = type(event) is WhistDeal  # a new deal, nothing in dispute yet
-            return False
         return (
-            not made
-            and self.quiet
-            and state.phase is WhistPhase.PLAY
-            and state.deal.position is None
-            and not state.pending
-            and not state.deal.renounces
+            type(event) is not WhistPlay
+            or state.phase.value != phase
+            or state.deal.position is not None
         )
-
-    def disputed(self) -> None:
-        self.quiet = False
 
     @property
     def phase(self) -> str:
@@ -188,7 +164,6 @@ class BeziqueTable:
         self.make_state = make_state
         self.state = make_state()
         self.searching = False
-        self.quiet = True
 
     def _part_way(self) -> BeziqueState:
         state = self.make_state()
@@ -227,7 +202,6 @@ class BeziqueTable:
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = self.make_state()
         self.searching = False
-        self.quiet = False
         try:
             for index, event in enumerate(events):
                 self.state.apply(index, event)
@@ -251,26 +225,14 @@ class BeziqueTable:
         table.stops_part_way = True
         return table.finish()
 
-    def settled(self, event: Any, made: list[Finding]) -> bool:
+    def rules_on(self, event: Any, phase: str) -> bool:
         state = self.state
-        kind = type(event)
-        if kind is BeziqueDeal:
-            self.quiet = True  # a new deal, nothing in dispute yet
-        elif kind not in _BEZIQUE_QUIET and (
-            kind not in _MARKS or getattr(event, "for_", "declaration") not in _FIXED
-        ):
-            self.quiet = False  # a claim, an amendment, a call, a result; a mark for play
         return (
-            kind in _BEZIQUE_QUIET
-            and not made
-            and self.quiet
-            and not self.searching
-            and state.phase in (Phase.STOCK, Phase.END)
-            and state.deal.position is None
+            type(event) not in _CARDS
+            or self.searching
+            or state.phase.value != phase
+            or state.deal.position is not None
         )
-
-    def disputed(self) -> None:
-        self.quiet = False
 
     @property
     def phase(self) -> str:
