@@ -113,6 +113,7 @@ class Referee:
         if event.id is not None:
             del self._ids[event.id]
         self._table.rebuild(self._events)
+        self._judgement = None
         self._known = Counter(_key(f) for f in self._judge().findings)
         return event
 
