@@ -40,6 +40,8 @@ ALLOWED: dict[str, set[str]] = {
     "schema": {"record", "ruling"},
     # the referee drives a game's replay state and the ruling's own assembly over it
     "referee": {"errors", "findings", "record", "games", "ruling", "referee"},
+    # the public API's reading: a record in JSON or the notation, an archive as the CLI reads it
+    "reading": {"batch", "errors", "notation", "record", "ruling"},
     "testing": {"render", "ruling"},
     "writing": set(),
     # the command's first step: signal handlers, then the CLI
