@@ -80,4 +80,7 @@ class EventBase(Strict):
     """Fields every event may carry."""
 
     note: str | None = Field(default=None, description="free text, kept in the report")
-    id: EventId | None = None
+    id: EventId | None = Field(
+        default=None,
+        description="a label for this event, unique in the record, that a ref may name (an addition to hand-record/1)",
+    )
