@@ -22,7 +22,7 @@ from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique.readings import best_reading
 from adjudicator.notation import read_any
 from adjudicator.record.envelope import AnyRecord
-from adjudicator.referee.tables import _whist_state
+from adjudicator.referee.tables import whist_state
 from adjudicator.ruling.build import judgement_of
 from adjudicator.simulate import records
 from tests.conftest import FIXTURES
@@ -92,7 +92,7 @@ def _afresh(record: AnyRecord) -> Counter[str]:
     events = list(record.events)
     if record.game == "whist":
         rules = whist.resolve(record.rules)
-        replayed: Any = _whist_state(events, rules, part_way=True).finish()
+        replayed: Any = whist_state(events, rules, part_way=True).finish()
     else:
         game = rubicon if record.game == "rubicon-bezique" else bezique
 

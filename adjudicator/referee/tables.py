@@ -76,7 +76,7 @@ def table_for(record: WhistRecord | BeziqueRecord | RubiconRecord) -> Table:
 # Whist ------------------------------------------------------------------------------------
 
 
-def _whist_state(events: Sequence[Any], rules: WhistRules, part_way: bool = False) -> WhistState:
+def whist_state(events: Sequence[Any], rules: WhistRules, part_way: bool = False) -> WhistState:
     """The whist replay of ``events`` one by one (``whist.replay``'s loop, event by event)."""
     state = WhistState(rules)
     state.stops_part_way = part_way
@@ -101,23 +101,23 @@ class WhistTable:
         ):
             # a position's hands hold the cards played after it (``position.revealed``):
             # each card played shows one more, so the deal is replayed with it
-            self.state = _whist_state(events, self.rules)
+            self.state = whist_state(events, self.rules)
             return []  # (a position's deal is judged at every event: ``rules_on``)
         before = len(state.findings)
         state.apply(index, event)
         return state.findings[before:]
 
     def rebuild(self, events: Sequence[Any]) -> None:
-        self.state = _whist_state(events, self.rules)
+        self.state = whist_state(events, self.rules)
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
         if state.phase is not WhistPhase.PLAY:
             if not state.pending:
                 return state.finish()  # nothing to settle: the same facts, unaltered
-            return _whist_state(events, self.rules, part_way=True).finish()
+            return whist_state(events, self.rules, part_way=True).finish()
         if state.deal.position is not None:
-            return _whist_state(events, self.rules, part_way=True).finish()
+            return whist_state(events, self.rules, part_way=True).finish()
         # the deal in play stops here, as a fragment's: on a copy of the table
         table = copy.copy(state)
         table.deals = [*state.deals[:-1], copy.copy(state.deal)]
