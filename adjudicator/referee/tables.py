@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from adjudicator.errors import InputError
 from adjudicator.findings import Finding
@@ -33,6 +33,8 @@ from adjudicator.record.bezique import (
     RubiconRecord,
 )
 from adjudicator.record.whist import WhistPlay, WhistPosition, WhistRecord, WhistRules
+
+S = TypeVar("S", WhistState, BeziqueState)
 
 #: The Bézique events at which the judge does not rule, unless one ends a deal.
 _CARDS = (BeziquePlay, BeziqueDraw)
@@ -71,6 +73,22 @@ def table_for(record: WhistRecord | BeziqueRecord | RubiconRecord) -> Table:
     if isinstance(record, RubiconRecord):
         return BeziqueTable(lambda: rubicon.state_for(record))
     return BeziqueTable(lambda: bezique.state_for(record))
+
+
+def _copy(state: S) -> S:
+    """A copy of the table that ``finish`` may alter and the live one never sees: its lists,
+    dicts and sets copied (the findings, what is pending), and the deal in play (whose
+    flags a stopped deal sets); the facts of earlier deals and the cards are shared."""
+    table = copy.copy(state)
+    for name, value in vars(state).items():
+        if isinstance(value, list | dict | set):
+            setattr(table, name, copy.copy(value))
+    deals: list[Any] = getattr(table, "deals", [])
+    if deals:
+        deals[-1] = copy.copy(deals[-1])
+        if "deal" in vars(state):  # (Bézique keeps the deal in play as an attribute)
+            setattr(table, "deal", deals[-1])  # noqa: B010 - not a property here
+    return table
 
 
 # Whist ------------------------------------------------------------------------------------
@@ -112,17 +130,12 @@ class WhistTable:
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
-        if state.phase is not WhistPhase.PLAY:
-            if not state.pending:
-                return state.finish()  # nothing to settle: the same facts, unaltered
+        if (state.phase is not WhistPhase.PLAY and state.pending) or (
+            state.deals and state.deal.position is not None
+        ):
+            # a renounce to settle outside the play, a position's deal: replayed afresh
             return whist_state(events, self.rules, part_way=True).finish()
-        if state.deal.position is not None:
-            return whist_state(events, self.rules, part_way=True).finish()
-        # the deal in play stops here, as a fragment's: on a copy of the table
-        table = copy.copy(state)
-        table.deals = [*state.deals[:-1], copy.copy(state.deal)]
-        table.pending = list(state.pending)
-        table.findings = list(state.findings)
+        table = _copy(state)  # a deal in play stops here, as a fragment's
         table.stops_part_way = True
         return table.finish()
 
@@ -215,13 +228,7 @@ class BeziqueTable:
         state = self.state
         if self.searching or state.pending or any(d.position is not None for d in state.deals):
             return best_reading(events, self._part_way)[0]
-        if state.phase is Phase.DONE or not state.deals:
-            return state.finish()  # nothing to settle: the same facts, unaltered
-        table = copy.copy(state)  # the deal in play stops here, as a fragment's
-        table.deals = [*state.deals[:-1], copy.copy(state.deal)]
-        table.deal = table.deals[-1]
-        table.undetermined = list(state.undetermined)
-        table.findings = list(state.findings)
+        table = _copy(state)  # a deal in play stops here, as a fragment's
         table.stops_part_way = True
         return table.finish()
 
