@@ -48,7 +48,7 @@ def best(function: Callable[[dict[str, Any]], object], part: list[dict[str, Any]
     return time.perf_counter() - start
 
 
-def paired(data: list[dict[str, Any]], chunk: int = 10, rounds: int = 3) -> list[float]:
+def paired(data: list[dict[str, Any]], chunk: int = 10, rounds: int = 5) -> list[float]:
     """Seconds for the batch path, the referee judging at each push it rules on, and the
     referee judging at the end only, over all of ``data``."""
     ways = (batch, pushed, played)
