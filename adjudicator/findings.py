@@ -14,12 +14,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator import catalogue
+from adjudicator.fielddocs import Documented
 
 Severity = Literal["violation", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("violation", "warning", "info")
 
 
-class Citation(BaseModel):
+class Citation(Documented, BaseModel):
     """The law a finding rests on, as the catalogue gives it."""
 
     model_config = ConfigDict(frozen=True)
@@ -31,7 +32,7 @@ class Citation(BaseModel):
     source: str = Field(description="the books the rule is drawn from, with pages or laws")
 
 
-class Finding(BaseModel):
+class Finding(Documented, BaseModel):
     """One irregularity (or fact worth knowing) at one event of the record."""
 
     model_config = ConfigDict(frozen=True)

@@ -3,6 +3,7 @@ published schemas explain themselves (issue 18, part 5)."""
 
 from __future__ import annotations
 
+import pydoc
 import typing
 
 from pydantic import BaseModel
@@ -38,3 +39,10 @@ def test_every_field_of_the_record_and_ruling_models_has_a_description() -> None
         if not field.description
     ]
     assert sorted(missing) == []
+
+
+def test_help_shows_each_fields_description() -> None:
+    text = pydoc.render_doc(Ruling, renderer=pydoc.plaintext)
+    assert "findings: every irregularity and fact worth knowing" in text
+    assert "The adjudicator's ruling on one record." in text
+    assert "Fields:" not in (Ruling.model_json_schema().get("description") or "")

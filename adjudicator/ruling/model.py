@@ -6,12 +6,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.fielddocs import Documented
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import GameResult, WhistDealSummary
 
 
-class Out(BaseModel):
+class Out(Documented, BaseModel):
     model_config = ConfigDict(frozen=True)
 
 

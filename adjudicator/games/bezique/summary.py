@@ -7,8 +7,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
 
+from adjudicator.fielddocs import Documented
 
-class Out(BaseModel):
+
+class Out(Documented, BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
