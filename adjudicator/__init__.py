@@ -3,9 +3,14 @@
 The public API::
 
     from adjudicator import load_record, adjudicate, render_text, render_json
-    ruling = adjudicate(load_record("hand.json"))
+    ruling = adjudicate(load_record("hand.json"))  # JSON or the notation (HRN)
     print(render_text(ruling))
     ruling.decision, ruling.has_violation, ruling.findings, ruling.result.corrected
+
+    for source, ruling in iter_rulings("archive.jsonl.gz"): ...  # or an InputError
+    referee = Referee.new(header); referee.push(event); referee.legal_plays()
+
+(``docs/api.md`` shows each.)
 
 The models a caller meets (``Ruling``, ``Sentence``, ``Finding``, the corrected results) are
 exported here too, so that typed code (``mypy --strict``) can name them.
@@ -20,8 +25,11 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from adjudicator.errors import InputError
     from adjudicator.findings import Finding
-    from adjudicator.record import load_record, parse_record
+    from adjudicator.reading import iter_rulings, load_record
+    from adjudicator.record import parse_record
+    from adjudicator.referee import Referee
     from adjudicator.render.compact import render_compact
+    from adjudicator.render.html import render_html
     from adjudicator.render.json import render_json
     from adjudicator.render.markdown import render_markdown
     from adjudicator.render.text import render_text
@@ -40,9 +48,12 @@ if TYPE_CHECKING:
 _WHERE = {
     "InputError": "adjudicator.errors",
     "Finding": "adjudicator.findings",
-    "load_record": "adjudicator.record",
+    "load_record": "adjudicator.reading",
+    "iter_rulings": "adjudicator.reading",
     "parse_record": "adjudicator.record",
+    "Referee": "adjudicator.referee",
     "render_compact": "adjudicator.render.compact",
+    "render_html": "adjudicator.render.html",
     "render_json": "adjudicator.render.json",
     "render_markdown": "adjudicator.render.markdown",
     "render_text": "adjudicator.render.text",
@@ -72,15 +83,18 @@ __all__ = [
     "BeziqueCorrected",
     "Finding",
     "InputError",
+    "Referee",
     "RubiconCorrected",
     "RubiconGameResult",
     "Ruling",
     "Sentence",
     "WhistCorrected",
     "adjudicate",
+    "iter_rulings",
     "load_record",
     "parse_record",
     "render_compact",
+    "render_html",
     "render_json",
     "render_markdown",
     "render_text",

@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation import Notation, looks_like_notation, read_notation
+from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.lines import locate
 from adjudicator.record.load import MAX_RECORD_BYTES, decode_json, parse_record
 from adjudicator.render.json import render_json, render_json_line
@@ -298,11 +299,8 @@ def judge_item(item: Item, settings: Settings) -> Outcome:
         )
     notation: Notation | None = None
     try:
-        if _is_notation(item):
-            notation = read_notation(item.raw)
-            record = parse_record(notation.data)
-        else:
-            record = parse_record(item.raw)
+        notation = notation_of(item)
+        record = record_of(item, notation)
         if settings.quick:
             check_deals(record)
             output = _NOT_REPLAYED[settings.fmt](item.source)
@@ -320,6 +318,18 @@ def judge_item(item: Item, settings: Settings) -> Outcome:
             (("", why, None),),
         )
     return _ruled(item.source, ruling, settings)
+
+
+def notation_of(item: Item) -> Notation | None:
+    """The item read as the notation, if it is that (by the ``.hrn`` suffix or by content:
+    its ``%HRN`` line); None for JSON. Raises ``InputError`` for the notation's syntax."""
+    return read_notation(item.raw) if _is_notation(item) else None
+
+
+def record_of(item: Item, notation: Notation | None) -> AnyRecord:
+    """The item's record, from its notation (``notation_of``) or its JSON. Raises
+    ``InputError``."""
+    return parse_record(item.raw if notation is None else notation.data)
 
 
 def _unjudgeable(

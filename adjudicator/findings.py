@@ -14,37 +14,48 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator import catalogue
+from adjudicator.fielddocs import Documented
 
 Severity = Literal["violation", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("violation", "warning", "info")
 
 
-class Citation(BaseModel):
+class Citation(Documented, BaseModel):
     """The law a finding rests on, as the catalogue gives it."""
 
     model_config = ConfigDict(frozen=True)
 
-    id: str
-    title: str
-    source: str
+    id: str = Field(
+        description="the rule ID, as in the catalogue (WHIST-REVOKE-1, BEZ-DECL-3, RUB-LAW-50)"
+    )
+    title: str = Field(description="the rule's title in the catalogue")
+    source: str = Field(description="the books the rule is drawn from, with pages or laws")
 
 
-class Finding(BaseModel):
+class Finding(Documented, BaseModel):
     """One irregularity (or fact worth knowing) at one event of the record."""
 
     model_config = ConfigDict(frozen=True)
 
-    rule: str
-    severity: Severity
+    rule: str = Field(description="the rule ID the finding rests on (see citation)")
+    severity: Severity = Field(
+        description="violation (someone acted against the laws), warning (excused, put right in"
+        " time, or a claim that fails) or info (worth knowing; nobody did wrong)"
+    )
     event: int | None = Field(description="index into /events, or null for the record as a whole")
-    deal: int | None = None
-    trick: int | None = None
-    seat: str | None = None
-    message: str
-    citation: Citation
+    deal: int | None = Field(default=None, description="the deal, counted from 1, or null")
+    trick: int | None = Field(
+        default=None, description="the trick of the deal, counted from 1, or null"
+    )
+    seat: str | None = Field(default=None, description="the seat concerned (N E S W; A B), or null")
+    message: str = Field(description="what happened and what the rules make of it, in words")
+    citation: Citation = Field(
+        description="the law the finding rests on, as the catalogue gives it"
+    )
     basis: list[str] = Field(
         default_factory=list,
-        description="further rule IDs the finding relies on (e.g. the rule that gives the right score)",
+        description="further rule IDs the finding relies on (e.g. the rule that gives the right"
+        " score)",
     )
     legal: list[str] | None = Field(
         default=None, description="what the laws allowed at that point (cards that could be played)"

@@ -14,13 +14,33 @@ ALLOWED: dict[str, set[str]] = {
     "cards": set(),
     "seats": set(),
     "errors": set(),
-    "record": {"cards", "seats", "errors", "record"},
+    "fielddocs": set(),
+    "record": {"cards", "seats", "errors", "record", "fielddocs"},
     "notation": {"cards", "seats", "errors", "engine", "record", "notation"},
     "catalogue": {"cards", "seats", "catalogue"},
-    "findings": {"cards", "seats", "catalogue"},
+    "findings": {"cards", "seats", "catalogue", "fielddocs"},
     "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
-    "games": {"engine", "catalogue", "findings", "record", "cards", "seats", "errors", "games"},
-    "ruling": {"games", "findings", "catalogue", "record", "ruling", "errors", "cards"},
+    "games": {
+        "engine",
+        "catalogue",
+        "findings",
+        "record",
+        "cards",
+        "seats",
+        "errors",
+        "games",
+        "fielddocs",
+    },
+    "ruling": {
+        "games",
+        "findings",
+        "catalogue",
+        "record",
+        "ruling",
+        "errors",
+        "cards",
+        "fielddocs",
+    },
     # the renderers also read the rule catalogue (titles, law numbers, the sources'
     # abbreviations: data, not engine state) and the Finding model they display
     "render": {
@@ -38,6 +58,10 @@ ALLOWED: dict[str, set[str]] = {
     "batch": {"errors", "record", "render", "ruling", "games", "notation", "workers"},
     "workers": set(),
     "schema": {"record", "ruling"},
+    # the referee drives a game's replay state and the ruling's own assembly over it
+    "referee": {"errors", "findings", "record", "games", "ruling", "referee"},
+    # the public API's reading: a record in JSON or the notation, an archive as the CLI reads it
+    "reading": {"batch", "errors", "notation", "record", "ruling"},
     "testing": {"render", "ruling"},
     "writing": set(),
     # the command's first step: signal handlers, then the CLI

@@ -37,8 +37,8 @@ def _no_score() -> dict[BeziqueSeat, int]:
 class BeziqueDeal(EventBase):
     """A new deal: both hands, the turn-up (ordinary game) and optionally the stock."""
 
-    type: Literal["deal"]
-    dealer: BeziqueSeat
+    type: Literal["deal"] = Field(description="deal: a new deal")
+    dealer: BeziqueSeat = Field(description="the seat that dealt (A or B)")
     hands: dict[BeziqueSeat, list[CardField]] = Field(description="seat -> 8 cards (Rubicon 9)")
     turn_up: CardField | None = Field(default=None, description="ordinary game: the trump card")
     stock: list[CardField] | None = Field(
@@ -51,7 +51,7 @@ class BeziqueDeal(EventBase):
 class TableEntry(Strict):
     """A card on a player's table with the combinations it has already scored in."""
 
-    card: CardField
+    card: CardField = Field(description="the card lying on the table")
     in_: list[Combination] = Field(
         default_factory=list,
         alias="in",
@@ -63,7 +63,7 @@ class TableEntry(Strict):
 class CarriedEntry(Strict):
     """A declaration announced "to score" before the position and not yet scored."""
 
-    combination: Combination
+    combination: Combination = Field(description="the combination announced")
     cards: list[CardField] = Field(
         min_length=1, description="its cards, every one on the seat's table"
     )
@@ -76,8 +76,8 @@ class BeziquePosition(EventBase):
     Stated between two tricks: the last trick has just been won by ``leader`` (who may
     declare, then both draw, unless ``drawn``); the events that follow go on from here."""
 
-    type: Literal["position"]
-    dealer: BeziqueSeat
+    type: Literal["position"] = Field(description="position: a deal that begins part-way")
+    dealer: BeziqueSeat = Field(description="the seat that dealt the deal (A or B)")
     trump: Literal["S", "H", "D", "C"] | None = Field(
         default=None,
         description="the trump suit; Rubicon: null until a marriage or sequence fixes it;"
@@ -129,8 +129,8 @@ class BeziquePosition(EventBase):
 class BeziqueDraw(EventBase):
     """The seat takes the top card of the stock."""
 
-    type: Literal["draw"]
-    seat: BeziqueSeat
+    type: Literal["draw"] = Field(description="draw: a card taken from the stock")
+    seat: BeziqueSeat = Field(description="the seat that draws (A or B)")
     card: CardField | None = Field(
         default=None,
         description="the card drawn; may be omitted when the deal gives the stock, or after a"
@@ -141,9 +141,9 @@ class BeziqueDraw(EventBase):
 class BeziquePlay(EventBase):
     """The seat plays a card to the current trick, from its hand or from the table."""
 
-    type: Literal["play"]
-    seat: BeziqueSeat
-    card: CardField
+    type: Literal["play"] = Field(description="play: a card played to the current trick")
+    seat: BeziqueSeat = Field(description="the seat that plays (A or B)")
+    card: CardField = Field(description="the card played")
     from_: Literal["hand", "table"] | None = Field(
         default=None,
         alias="from",
@@ -155,10 +155,13 @@ class BeziquePlay(EventBase):
 class BeziqueDeclare(EventBase):
     """The seat announces a combination and lays its cards on the table."""
 
-    type: Literal["declare"]
-    seat: BeziqueSeat
-    combination: Combination
-    cards: list[CardField] = Field(min_length=1)
+    type: Literal["declare"] = Field(description="declare: a combination announced")
+    seat: BeziqueSeat = Field(description="the seat that declares (A or B)")
+    combination: Combination = Field(description="the combination declared")
+    cards: list[CardField] = Field(
+        description="the cards of the combination, each laid on the table or already there",
+        min_length=1,
+    )
     points: Number | None = Field(
         default=None, description="what the seat marked now; absent: announced 'to score'"
     )
@@ -173,34 +176,47 @@ class BeziqueDeclare(EventBase):
 class BeziqueExchange(EventBase):
     """Ordinary game: the seven of trumps is exchanged for the turn-up."""
 
-    type: Literal["exchange"]
-    seat: BeziqueSeat
-    points: Number | None = None
+    type: Literal["exchange"] = Field(
+        description="exchange: the seven of trumps exchanged for the turn-up"
+    )
+    seat: BeziqueSeat = Field(description="the seat that exchanges (A or B)")
+    points: Number | None = Field(
+        default=None, description="what the seat marked for the seven, if anything"
+    )
 
 
 class BeziqueClaim(EventBase):
     """An objection or demand: a revoke, a wrong declaration or mark, a count of brisques."""
 
-    type: Literal["claim"]
-    by: BeziqueSeat
-    kind: Literal["revoke", "irregular-declaration", "score", "count-brisques"]
-    against: BeziqueSeat | None = None
+    type: Literal["claim"] = Field(description="claim: an objection or a demand made at the table")
+    by: BeziqueSeat = Field(description="the seat that claims (A or B)")
+    kind: Literal["revoke", "irregular-declaration", "score", "count-brisques"] = Field(
+        description="what is claimed: revoke (in the end-play), irregular-declaration, score (a wrong mark) or count-brisques"
+    )
+    against: BeziqueSeat | None = Field(
+        default=None, description="the seat the claim is against, if it names one"
+    )
     ref: Ref | None = Field(
         default=None,
         description="the event challenged, by index or id: irregular-declaration, a declare"
         " (or the score of a carried one); score, the mark (a score, a declare, an exchange"
         " with points); revoke, a play",
     )
-    trick: Annotated[int, Field(ge=1, le=MAX_NUMBER)] | None = None
+    trick: Annotated[int, Field(ge=1, le=MAX_NUMBER)] | None = Field(
+        default=None, description="the trick concerned, if the claim names it"
+    )
 
 
 class BeziqueScore(EventBase):
     """A mark on the score sheet."""
 
-    type: Literal["score"]
-    seat: BeziqueSeat
-    points: Number
-    for_: Literal["declaration", "seven", "last-trick", "brisques", "penalty"] = Field(alias="for")
+    type: Literal["score"] = Field(description="score: a mark on the score sheet")
+    seat: BeziqueSeat = Field(description="the seat the mark is written for (A or B)")
+    points: Number = Field(description="the points marked")
+    for_: Literal["declaration", "seven", "last-trick", "brisques", "penalty"] = Field(
+        description="what the mark is for: declaration, seven, last-trick, brisques or penalty",
+        alias="for",
+    )
     ref: Ref | None = Field(
         default=None,
         description="for a declaration: the declare event, or the position that carries it,"
@@ -218,10 +234,10 @@ class BeziqueAmend(EventBase):
     from his hand in place of the wrong one, before he has drawn. The declaration as amended
     (combination, cards, points) replaces the one at ``ref``."""
 
-    type: Literal["amend"]
-    seat: BeziqueSeat
+    type: Literal["amend"] = Field(description="amend: a false declaration put right")
+    seat: BeziqueSeat = Field(description="the seat that amends its declaration (A or B)")
     ref: Ref = Field(description="the declare event amended, by index or id")
-    combination: Combination
+    combination: Combination = Field(description="the combination as amended")
     cards: list[CardField] = Field(
         min_length=1,
         description="all the cards of the declaration as amended: those of the declaration"
@@ -237,7 +253,7 @@ class BeziqueCall(EventBase):
     """The adversary calls on the maker of a false declaration to lead or play one of its
     cards (Foster's rule, BEZ-DECL-9): the offender's next card must be the one called."""
 
-    type: Literal["call"]
+    type: Literal["call"] = Field(description="call: a card of a false declaration called")
     by: BeziqueSeat = Field(description="the adversary who calls the card")
     card: CardField = Field(description="the card called: one of the false declaration's cards")
     ref: Ref = Field(description="the false declaration (a declare event), by index or id")
@@ -246,9 +262,12 @@ class BeziqueCall(EventBase):
 class BeziqueResult(EventBase):
     """The agreed value of the game (Rubicon) or the winner of the game (ordinary)."""
 
-    type: Literal["result"]
-    winner: BeziqueSeat
-    value: Number
+    type: Literal["result"] = Field(description="result: what the players agreed")
+    winner: BeziqueSeat = Field(description="the seat the players agreed won (A or B)")
+    value: Number = Field(
+        description="the value agreed: the game's points (Rubicon); 1, or 2 for a game won"
+        " double (ordinary game)"
+    )
 
 
 BeziqueEvent = Annotated[
@@ -353,33 +372,54 @@ class RubiconRules(Strict):
 class BeziqueStart(Strict):
     """Ordinary game: points carried from earlier deals toward the target."""
 
-    score: dict[BeziqueSeat, Count] = Field(default_factory=_no_score)
+    score: dict[BeziqueSeat, Count] = Field(
+        description="each seat's points carried from earlier deals toward the target (ordinary game; Rubicon values each game on its own)",
+        default_factory=_no_score,
+    )
 
 
 class BeziquePlayers(Strict):
-    A: str
-    B: str
+    A: str = Field(description="the name of player A")
+    B: str = Field(description="the name of player B")
 
 
 class BeziqueRecord(Strict):
     """An ordinary two-handed Bézique record (hand-record/1, ``game: bezique``)."""
 
-    format: Literal["hand-record/1"]
-    game: Literal["bezique"]
-    rules: BeziqueRules = Field(default_factory=BeziqueRules)
-    players: BeziquePlayers
-    start: BeziqueStart = Field(default_factory=BeziqueStart)
-    meta: dict[str, str] = Field(default_factory=dict)
-    events: list[BeziqueEvent]
+    format: Literal["hand-record/1"] = Field(description="the format of the record: hand-record/1")
+    game: Literal["bezique"] = Field(description="the game: bezique (ordinary two-handed Bézique)")
+    rules: BeziqueRules = Field(
+        description="the rule options the game was played under", default_factory=BeziqueRules
+    )
+    players: BeziquePlayers = Field(description="the players by seat (A, B)")
+    start: BeziqueStart = Field(
+        description="the score when the record begins", default_factory=BeziqueStart
+    )
+    meta: dict[str, str] = Field(
+        description="free information about the record (event, date, table, description): kept in the report",
+        default_factory=dict,
+    )
+    events: list[BeziqueEvent] = Field(
+        description="what happened at the table, in order: deals, plays, draws, declarations, marks, claims"
+    )
 
 
 class RubiconRecord(Strict):
     """A Rubicon Bézique record (hand-record/1, ``game: rubicon-bezique``): each deal a game."""
 
-    format: Literal["hand-record/1"]
-    game: Literal["rubicon-bezique"]
-    rules: RubiconRules = Field(default_factory=RubiconRules)
-    players: BeziquePlayers
-    start: BeziqueStart = Field(default_factory=BeziqueStart)
-    meta: dict[str, str] = Field(default_factory=dict)
-    events: list[BeziqueEvent]
+    format: Literal["hand-record/1"] = Field(description="the format of the record: hand-record/1")
+    game: Literal["rubicon-bezique"] = Field(description="the game: rubicon-bezique")
+    rules: RubiconRules = Field(
+        description="the rule options the game was played under", default_factory=RubiconRules
+    )
+    players: BeziquePlayers = Field(description="the players by seat (A, B)")
+    start: BeziqueStart = Field(
+        description="the score when the record begins", default_factory=BeziqueStart
+    )
+    meta: dict[str, str] = Field(
+        description="free information about the record (event, date, table, description): kept in the report",
+        default_factory=dict,
+    )
+    events: list[BeziqueEvent] = Field(
+        description="what happened at the table, in order: deals, plays, draws, declarations, marks, claims"
+    )

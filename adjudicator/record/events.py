@@ -9,6 +9,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from adjudicator.cards import CARD_PATTERN, Card
+from adjudicator.fielddocs import Documented
 
 #: A card in a record: lenient on input (``th``, ``T♥``), canonical on output (``10H``).
 CardField = Annotated[
@@ -70,7 +71,7 @@ EventId = Annotated[
 Ref = Annotated[int, Field(ge=0, le=MAX_NUMBER)] | EventId
 
 
-class Strict(BaseModel):
+class Strict(Documented, BaseModel):
     """Unknown fields are an error; models are frozen facts."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, str_max_length=MAX_STRING)
@@ -80,4 +81,7 @@ class EventBase(Strict):
     """Fields every event may carry."""
 
     note: str | None = Field(default=None, description="free text, kept in the report")
-    id: EventId | None = None
+    id: EventId | None = Field(
+        default=None,
+        description="a label for this event, unique in the record, that a ref may name (an addition to hand-record/1)",
+    )

@@ -73,53 +73,64 @@ def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]
             ids[event.id] = index
     resolved: dict[int, int] = {}
     for index, event in enumerate(events):
-        ref = getattr(event, "ref", None)
-        if ref is None:
-            if event.type == "score" and getattr(event, "carried", None) is not None:
-                problems.append(
-                    Problem(
-                        pointer_of("events", index, "carried"),
-                        "carried names a declaration of a position: ref must name the position",
-                    )
-                )
-            continue
-        where = pointer_of("events", index, "ref")
-        if isinstance(ref, str):
-            if ref not in ids:
-                problems.append(Problem(where, f"no event has the id {json.dumps(ref)}"))
-                continue
-            target = resolved[index] = ids[ref]
-            named = f"{json.dumps(ref)} (event {target})"
-        elif ref >= len(events):
-            problems.append(
-                Problem(
-                    where,
-                    f"there is no event {ref}: the record has {len(events)} events,"
-                    f" 0 to {len(events) - 1}",
-                )
-            )
-            continue
-        else:
-            target, named = ref, f"event {ref}"
-        kind = getattr(event, "kind", None) or getattr(event, "for_", None)
-        allowed = REF_KINDS.get((_FAMILY[game], event.type, kind))
-        if allowed is None:
-            problems.append(Problem(where, f"{_what(event)} names no event, but ref gives {named}"))
-            continue
-        pointed = events[target]
-        if not any(
-            pointed.type == kind and (not points or getattr(pointed, "points", None) is not None)
-            for kind, points in allowed
-        ):
-            problems.append(
-                Problem(
-                    where,
-                    f"{named} is {_what(pointed)}; {_what(event)} must name {_wanted(allowed)}",
-                )
-            )
-        elif event.type == "score":
-            problems += _carried(index, event, pointed, named)
+        found, target = ref_problems(index, events, ids, game)
+        problems += found
+        if target is not None and isinstance(getattr(event, "ref", None), str):
+            resolved[index] = target
     return problems, resolved
+
+
+def ref_problems(
+    index: int, events: list[Any], ids: dict[str, int], game: str
+) -> tuple[list[Problem], int | None]:
+    """What is wrong with the ``ref`` of ``events[index]`` (nothing when it has none), and
+    the index of the event it names: one event's check, for a record's loader and a
+    referee's push alike (``ids``: each id given so far, with its event)."""
+    event = events[index]
+    ref = getattr(event, "ref", None)
+    if ref is None:
+        if event.type == "score" and getattr(event, "carried", None) is not None:
+            return [
+                Problem(
+                    pointer_of("events", index, "carried"),
+                    "carried names a declaration of a position: ref must name the position",
+                )
+            ], None
+        return [], None
+    where = pointer_of("events", index, "ref")
+    if isinstance(ref, str):
+        if ref not in ids:
+            return [Problem(where, f"no event has the id {json.dumps(ref)}")], None
+        target = ids[ref]
+        named = f"{json.dumps(ref)} (event {target})"
+    elif ref >= len(events):
+        return [
+            Problem(
+                where,
+                f"there is no event {ref}: the record has {len(events)} events,"
+                f" 0 to {len(events) - 1}",
+            )
+        ], None
+    else:
+        target, named = ref, f"event {ref}"
+    kind = getattr(event, "kind", None) or getattr(event, "for_", None)
+    allowed = REF_KINDS.get((_FAMILY[game], event.type, kind))
+    if allowed is None:
+        return [Problem(where, f"{_what(event)} names no event, but ref gives {named}")], target
+    pointed = events[target]
+    if not any(
+        pointed.type == kind and (not points or getattr(pointed, "points", None) is not None)
+        for kind, points in allowed
+    ):
+        return [
+            Problem(
+                where,
+                f"{named} is {_what(pointed)}; {_what(event)} must name {_wanted(allowed)}",
+            )
+        ], target
+    if event.type == "score":
+        return _carried(index, event, pointed, named), target
+    return [], target
 
 
 def _carried(index: int, event: Any, pointed: Any, named: str) -> list[Problem]:

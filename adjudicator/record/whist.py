@@ -18,8 +18,8 @@ Code = Literal["english-1900", "english-1864", "american-1893"]
 class WhistDeal(EventBase):
     """A new deal: the four hands as dealt and the turned-up trump card (the dealer's)."""
 
-    type: Literal["deal"]
-    dealer: WhistSeat
+    type: Literal["deal"] = Field(description="deal: a new deal")
+    dealer: WhistSeat = Field(description="the seat that dealt (N, E, S or W)")
     hands: dict[WhistSeat, list[CardField]] = Field(description="seat -> its 13 cards")
     trump: CardField = Field(description="the dealer's last card, turned up; in the dealer's hand")
 
@@ -29,8 +29,8 @@ class WhistPosition(EventBase):
     see. The hands hold the cards known to be there; a card a seat plays later was in his
     hand, so a fragment played out to trick 13 shows every hand whole."""
 
-    type: Literal["position"]
-    dealer: WhistSeat
+    type: Literal["position"] = Field(description="position: a deal that begins part-way")
+    dealer: WhistSeat = Field(description="the seat that dealt the deal (N, E, S or W)")
     trump: CardField = Field(description="the card turned up by the dealer")
     tricks: dict[Side, Annotated[int, Field(ge=0, le=12)]] = Field(
         description="tricks won so far by each side (NS, EW)"
@@ -53,26 +53,34 @@ class WhistPosition(EventBase):
 class WhistPlay(EventBase):
     """A seat plays a card to the current trick."""
 
-    type: Literal["play"]
-    seat: WhistSeat
-    card: CardField
+    type: Literal["play"] = Field(description="play: a card played to the current trick")
+    seat: WhistSeat = Field(description="the seat that plays (N, E, S or W)")
+    card: CardField = Field(description="the card played")
 
 
 class WhistRetract(EventBase):
     """The seat takes back its card from the trick still on the table; the card is exposed."""
 
-    type: Literal["retract"]
-    seat: WhistSeat
+    type: Literal["retract"] = Field(
+        description="retract: a card taken back from the trick on the table"
+    )
+    seat: WhistSeat = Field(description="the seat that takes its card back")
 
 
 class WhistClaim(EventBase):
     """A side claims a revoke against its adversaries."""
 
-    type: Literal["claim"]
-    kind: Literal["revoke"]
-    by: Side
-    against: WhistSeat | None = None
-    trick: Annotated[int, Field(ge=1, le=13)] | None = None
+    type: Literal["claim"] = Field(description="claim: a claim made at the table")
+    kind: Literal["revoke"] = Field(
+        description="what is claimed: revoke (the only claim whist records)"
+    )
+    by: Side = Field(description="the side that claims (NS or EW)")
+    against: WhistSeat | None = Field(
+        default=None, description="the seat said to have revoked, if the claim names one"
+    )
+    trick: Annotated[int, Field(ge=1, le=13)] | None = Field(
+        default=None, description="the trick of the revoke (1 to 13), if the claim names it"
+    )
     ref: Ref | None = Field(
         default=None,
         description="the renouncing play, if the claim names it: its event index or id",
@@ -82,8 +90,8 @@ class WhistClaim(EventBase):
 class WhistPenalty(EventBase):
     """The claimants' choice of penalty for one established revoke (English codes)."""
 
-    type: Literal["penalty"]
-    by: Side
+    type: Literal["penalty"] = Field(description="penalty: the claimants' choice of penalty")
+    by: Side = Field(description="the side that chooses (the claimants: NS or EW)")
     choice: Literal["tricks", "deduct", "add", "waive"] = Field(
         description="tricks: take three tricks; deduct: three from the revokers; add: three to the"
         " claimants; waive (an addition): no penalty, allowed only with revoke_penalty_waivable"
@@ -93,15 +101,17 @@ class WhistPenalty(EventBase):
 class WhistHonours(EventBase):
     """A side claims honours by word of mouth."""
 
-    type: Literal["honours"]
-    side: Side
-    count: Literal[3, 4]
+    type: Literal["honours"] = Field(description="honours: a claim of honours")
+    side: Side = Field(description="the side that claims (NS or EW)")
+    count: Literal[3, 4] = Field(
+        description="the trump honours (A K Q J) the side says it held: 3 or 4"
+    )
 
 
 class WhistCut(EventBase):
     """The cards are cut for the next deal; revoke claims after it are late."""
 
-    type: Literal["cut"]
+    type: Literal["cut"] = Field(description="cut: the cards are cut for the next deal")
 
 
 MisdealReason = Literal[
@@ -180,18 +190,22 @@ class WhistClaimRest(EventBase):
 class WhistScore(EventBase):
     """A mark written on the score sheet."""
 
-    type: Literal["score"]
-    side: Side
+    type: Literal["score"] = Field(description="score: a mark on the score sheet")
+    side: Side = Field(description="the side the mark is written for (NS or EW)")
     points: Number = Field(description="points marked; negative for a deduction")
-    for_: Literal["tricks", "honours", "penalty", "game", "rubber"] = Field(alias="for")
+    for_: Literal["tricks", "honours", "penalty", "game", "rubber"] = Field(
+        description="what the mark is for: tricks, honours, penalty, game or rubber", alias="for"
+    )
 
 
 class WhistResult(EventBase):
     """The value the players agreed: of the rubber (English) or the game (American)."""
 
-    type: Literal["result"]
-    winner: Side
-    value: Number
+    type: Literal["result"] = Field(description="result: the value the players agreed")
+    winner: Side = Field(description="the side the players agreed won (NS or EW)")
+    value: Number = Field(
+        description="the value agreed: rubber points (English) or the game's (American)"
+    )
 
 
 WhistEvent = Annotated[
@@ -324,8 +338,10 @@ class WhistRules(Strict):
 class GameWon(Strict):
     """A game of the rubber already won, with its value in rubber points."""
 
-    winner: Side
-    value: Count
+    winner: Side = Field(description="the side that won the game (NS or EW)")
+    value: Count = Field(
+        description="what the game was worth: 1, 2 or 3 (English); the points it scored (American)"
+    )
 
 
 def _no_score() -> dict[Side, int]:
@@ -336,24 +352,41 @@ def _no_score() -> dict[Side, int]:
 class WhistStart(Strict):
     """The position when the record begins: the game in progress and the rubber's games."""
 
-    score: dict[Side, Count] = Field(default_factory=_no_score)
-    games: list[GameWon] = Field(default_factory=list)
+    score: dict[Side, Count] = Field(
+        description="the points of the game in progress by side (NS, EW) when the record begins",
+        default_factory=_no_score,
+    )
+    games: list[GameWon] = Field(
+        description="the games of the rubber already won when the record begins, in order",
+        default_factory=list,
+    )
 
 
 class WhistPlayers(Strict):
-    N: str
-    E: str
-    S: str
-    W: str
+    N: str = Field(description="the name of the player sitting North")
+    E: str = Field(description="the name of the player sitting East")
+    S: str = Field(description="the name of the player sitting South")
+    W: str = Field(description="the name of the player sitting West")
 
 
 class WhistRecord(Strict):
     """A whist hand record (hand-record/1, ``game: whist``)."""
 
-    format: Literal["hand-record/1"]
-    game: Literal["whist"]
-    rules: WhistRules = Field(default_factory=WhistRules)
-    players: WhistPlayers
-    start: WhistStart = Field(default_factory=WhistStart)
-    meta: dict[str, str] = Field(default_factory=dict)
-    events: list[WhistEvent]
+    format: Literal["hand-record/1"] = Field(description="the format of the record: hand-record/1")
+    game: Literal["whist"] = Field(description="the game: whist")
+    rules: WhistRules = Field(
+        description="the code of laws and the rule options the game was played under",
+        default_factory=WhistRules,
+    )
+    players: WhistPlayers = Field(description="the players by seat")
+    start: WhistStart = Field(
+        description="the position when the record begins: the game in progress and the games won",
+        default_factory=WhistStart,
+    )
+    meta: dict[str, str] = Field(
+        description="free information about the record (event, date, table, description): kept in the report",
+        default_factory=dict,
+    )
+    events: list[WhistEvent] = Field(
+        description="what happened at the table, in order: deals, plays, claims, marks"
+    )

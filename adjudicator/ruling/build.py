@@ -10,9 +10,12 @@ from pydantic import BaseModel
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games import bezique, rubicon, whist
+from adjudicator.games.bezique.facts import BeziqueReplay
 from adjudicator.games.bezique.ordinary import OrdinaryJudgement
 from adjudicator.games.bezique.state import BeziqueState
 from adjudicator.games.bezique.tables import VARIANTS
+from adjudicator.games.whist import WhistJudgement
+from adjudicator.games.whist.facts import WhistReplay
 from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
 from adjudicator.record.envelope import AnyRecord
@@ -36,13 +39,57 @@ def adjudicate(record: AnyRecord) -> Ruling:
     """Rule on a validated record. Raises ``InputError`` for facts that cannot all be true:
     the first impossible fact the replay meets, with every problem of every deal as dealt."""
     try:
-        if isinstance(record, WhistRecord):
-            return _whist(record)
-        if isinstance(record, RubiconRecord):
-            return _rubicon(record)
-        return _bezique(record)
+        return rule_on(record)
     except InputError as error:
         raise _with_deal_problems(record, error) from None
+
+
+#: What a game's replay hands its judge (the record's facts and the findings of play).
+Replayed = WhistReplay | BeziqueReplay
+#: What a game's judge hands the ruling.
+AnyJudgement = WhistJudgement | OrdinaryJudgement  # (Rubicon's has the same type)
+
+
+def judgement_of(record: AnyRecord, replayed: Replayed | None = None) -> AnyJudgement:
+    """The game's judgement of a record: of ``replayed``, its replay, when the caller has it
+    (the referee's table, ``adjudicator.referee``), else of the record replayed here."""
+    if isinstance(record, WhistRecord):
+        rules = whist.resolve(record.rules)
+        if not isinstance(replayed, WhistReplay):
+            replayed = whist.replay(record, rules)
+        return whist.judge(record, rules, replayed)
+    if isinstance(record, RubiconRecord):
+        if not isinstance(replayed, BeziqueReplay):
+            replayed = rubicon.replay_record(record)
+        return rubicon.judge_rubicon(record, replayed)
+    if not isinstance(replayed, BeziqueReplay):
+        replayed = bezique.replay_record(record)
+    return bezique.judge_ordinary(record, replayed)
+
+
+def rule_on(record: AnyRecord, replayed: Replayed | None = None) -> Ruling:
+    """``adjudicate`` without the report of every deal's problems: the ruling of a record, of
+    ``replayed`` when the caller has the record's replay already (one engine for both)."""
+    return ruling_of(record, judgement_of(record, replayed))
+
+
+def ruling_of(record: AnyRecord, judgement: AnyJudgement) -> Ruling:
+    """The ruling of a record from its judgement (``judgement_of``)."""
+    if isinstance(record, WhistRecord):
+        return _ruling(
+            record,
+            _rules_json(whist.resolve(record.rules)),
+            judgement.findings,
+            judgement.deals,
+            {
+                "claimed": WhistClaimed.model_validate(judgement.claimed),
+                "corrected": WhistCorrected.model_validate(judgement.corrected),
+                "steps": judgement.steps,
+            },
+            judgement.undetermined,
+        )
+    corrected = RubiconCorrected if isinstance(record, RubiconRecord) else BeziqueCorrected
+    return _two_handed(record, judgement, corrected)
 
 
 def check_deals(record: AnyRecord) -> None:
@@ -184,41 +231,14 @@ def _rules_json(rules: BaseModel) -> dict[str, Any]:
     return rules.model_dump(mode="json")
 
 
-def _whist(record: WhistRecord) -> Ruling:
-    rules = whist.resolve(record.rules)
-    judgement = whist.judge(record, rules, whist.replay(record, rules))
-    return _ruling(
-        record,
-        _rules_json(rules),
-        judgement.findings,
-        judgement.deals,
-        {
-            "claimed": WhistClaimed.model_validate(judgement.claimed),
-            "corrected": WhistCorrected.model_validate(judgement.corrected),
-            "steps": judgement.steps,
-        },
-        judgement.undetermined,
-    )
-
-
 def _claimed(claimed: dict[str, object]) -> BeziqueClaimed:
     result = claimed.get("result")
     return BeziqueClaimed(result=AgreedResult.model_validate(result) if result else None)
 
 
-def _bezique(record: BeziqueRecord) -> Ruling:
-    judgement = bezique.judge_ordinary(record, bezique.replay_record(record))
-    return _two_handed(record, judgement, BeziqueCorrected)
-
-
-def _rubicon(record: RubiconRecord) -> Ruling:
-    judgement = rubicon.judge_rubicon(record, rubicon.replay_record(record))
-    return _two_handed(record, judgement, RubiconCorrected)
-
-
 def _two_handed(
     record: BeziqueRecord | RubiconRecord,
-    judgement: OrdinaryJudgement,  # (Rubicon's has the same type)
+    judgement: AnyJudgement,
     corrected: type[BeziqueCorrected] | type[RubiconCorrected],
 ) -> Ruling:
     """The ruling of either Bézique: they differ only in the shape of the corrected result."""

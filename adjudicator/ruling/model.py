@@ -6,12 +6,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from adjudicator.fielddocs import Documented
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import GameResult, WhistDealSummary
 
 
-class Out(BaseModel):
+class Out(Documented, BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
@@ -43,7 +44,9 @@ class WhistClaimed(Out):
 class BeziqueCorrected(Out):
     """Ordinary game: the running score toward the target and the winner once reached."""
 
-    score: dict[str, int]
+    score: dict[str, int] = Field(
+        description="each seat's running score toward the target, as the rules give it"
+    )
     winner: str | None = Field(description="null until the target is reached")
     indeterminate: bool = Field(
         default=False,
@@ -55,9 +58,11 @@ class BeziqueCorrected(Out):
 
 class RubiconGameResult(Out):
     winner: str | None = Field(description="null when the game is null and void")
-    value: int
-    rubicon: bool
-    totals: dict[str, int]
+    value: int = Field(description="the game's value to the winner, in points")
+    rubicon: bool = Field(description="whether the loser was rubiconed (scored under 1,000)")
+    totals: dict[str, int] = Field(
+        description="each seat's points in the game, as the rules give them"
+    )
     indeterminate: bool = Field(
         default=False,
         description="an end-play error is to be taken up and replayed (law 55, RUB-LAST-1):"
@@ -71,8 +76,8 @@ class RubiconCorrected(Out):
 
 
 class AgreedResult(Out):
-    winner: str
-    value: int
+    winner: str = Field(description="the seat the players agreed won")
+    value: int = Field(description="the value the players agreed")
 
 
 class BeziqueClaimed(Out):
@@ -80,21 +85,25 @@ class BeziqueClaimed(Out):
 
 
 class Result(Out):
-    claimed: WhistClaimed | BeziqueClaimed
-    corrected: WhistCorrected | BeziqueCorrected | RubiconCorrected
+    claimed: WhistClaimed | BeziqueClaimed = Field(
+        description="what the players claimed: their marks and the result they agreed"
+    )
+    corrected: WhistCorrected | BeziqueCorrected | RubiconCorrected = Field(
+        description="what the rules give: the score, the games and their values"
+    )
     steps: list[str] = Field(description="the arithmetic in words, with rule IDs")
 
 
 class Counts(Out):
-    violation: int
-    warning: int
-    info: int
+    violation: int = Field(description="findings of severity violation")
+    warning: int = Field(description="findings of severity warning")
+    info: int = Field(description="findings of severity info")
 
 
 class Sentence(Out):
     """One sentence of the decision a director reads aloud, with the rules it rests on."""
 
-    text: str
+    text: str = Field(description="the sentence as a director reads it aloud")
     rules: list[str] = Field(description="the rule IDs the sentence rests on")
 
 
@@ -103,7 +112,7 @@ class Note(Out):
 
     event: int = Field(description="index into /events")
     type: str = Field(description="the event's type")
-    text: str
+    text: str = Field(description="the note as the record's author wrote it")
 
 
 class Undetermined(Out):
@@ -117,23 +126,29 @@ class Undetermined(Out):
     decides: str = Field(description="which fact would decide it")
     rule: str = Field(description="the rule ID concerned")
     event: int | None = Field(default=None, description="the event where it arises")
-    deal: int | None = None
+    deal: int | None = Field(default=None, description="the deal it concerns, counted from 1")
 
 
 class Ruling(Out):
     """The adjudicator's ruling on one record."""
 
-    format: Literal["ruling/1"] = "ruling/1"
-    game: str
+    format: Literal["ruling/1"] = Field(
+        default="ruling/1", description="the format of the ruling: ruling/1"
+    )
+    game: str = Field(description="the game of the record: whist, bezique or rubicon-bezique")
     rules: dict[str, object] = Field(description="every rule option, resolved")
-    players: dict[str, str]
-    meta: dict[str, str]
+    players: dict[str, str] = Field(description="the players by seat, as the record names them")
+    meta: dict[str, str] = Field(
+        description="the record's free information (event, date, table, description), as given"
+    )
     decision: list[Sentence] = Field(
         default=[],
         description="the decision in plain words, in the order a director gives it: each dispute"
         " and how it is settled, the penalty, the marks struck or corrected, the corrected result",
     )
-    findings: list[Finding]
+    findings: list[Finding] = Field(
+        description="every irregularity and fact worth knowing, each with its rule, in event order"
+    )
     notes: list[Note] = Field(
         default=[],
         exclude_if=lambda v: not v,
@@ -145,9 +160,14 @@ class Ruling(Out):
         description="what the record cannot decide (a fragment's unknown cards), each with the"
         " fact that would decide it; empty for a complete record",
     )
-    counts: Counts
-    deals: list[WhistDealSummary] | list[BeziqueDealSummary]
-    result: Result
+    counts: Counts = Field(description="how many findings there are of each severity")
+    deals: list[WhistDealSummary] | list[BeziqueDealSummary] = Field(
+        description="a summary of each deal: the hands, the tricks, the revokes and"
+        " declarations, the items scored and the marks"
+    )
+    result: Result = Field(
+        description="what the players claimed, what the rules give, and the arithmetic in words"
+    )
 
     @property
     def has_violation(self) -> bool:

@@ -101,6 +101,9 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self.unknown = {}
         self.undetermined = []
         self.pending = []
+        # a referee's table (``adjudicator.referee``) rules on a deal still in play as on a
+        # fragment's: stopped where the events pushed so far end
+        self.stops_part_way = False
 
     # Queries ----------------------------------------------------------------------------
 
@@ -132,7 +135,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
 
     def finish(self) -> BeziqueReplay:
         if self.deals and self.phase != _DONE:
-            if self.deal.position is None:
+            if self.deal.position is None and not self.stops_part_way:
                 self._incomplete(None)
             self._settle_pending()
             self._unfinished()  # a fragment may stop where the dispute ends

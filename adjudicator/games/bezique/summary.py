@@ -7,8 +7,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
 
+from adjudicator.fielddocs import Documented
 
-class Out(BaseModel):
+
+class Out(Documented, BaseModel):
     model_config = ConfigDict(frozen=True)
 
 
@@ -34,16 +36,20 @@ BeziqueTrickRows = Annotated[list[BeziqueTrickRow], SkipValidation]
 
 
 class DeclarationRow(Out):
-    event: int
-    seat: str
+    event: int = Field(description="the declaration's index in /events")
+    seat: str = Field(description="the seat that declared")
     combination: str = Field(description="as recorded")
     right_combination: str = Field(description="royal or plain, as the trumps make it")
-    cards: list[str]
+    cards: list[str] = Field(description="the cards of the declaration")
     marked: int | None = Field(description="points marked with the declaration or when scored")
     value: int = Field(description="what the rules give for it (0 when it scores nothing)")
     status: str = Field(description="scored | scored-later | to-score | lost | illegal")
     rule: str | None = Field(default=None, description="the rule broken or that lost it")
-    scored_by: int | None = None
+    scored_by: int | None = Field(
+        default=None,
+        description="for a declaration announced to score: the index of the score event that"
+        " scored it",
+    )
     stands: bool = Field(
         default=False,
         description="Rubicon law 50: an irregular score left standing because it was not"
@@ -52,40 +58,52 @@ class DeclarationRow(Out):
 
 
 class ScoreLine(Out):
-    seat: str
+    seat: str = Field(description="the seat that scores the item")
     item: str = Field(
         description="declaration | carte-blanche | seven | brisques | last-trick | penalty"
     )
-    points: int
-    rule: str
-    text: str
-    event: int | None = None
+    points: int = Field(description="the points it scores")
+    rule: str = Field(description="the rule ID that gives it")
+    text: str = Field(description="the item in words")
+    event: int | None = Field(default=None, description="the event that scores it, if one does")
 
 
 class BeziqueMark(Out):
-    event: int
-    seat: str
-    item: str
-    points: int
+    event: int = Field(description="the mark's index in /events")
+    seat: str = Field(description="the seat the mark was written for")
+    item: str = Field(
+        description="what the mark was for: declaration, seven, last-trick, brisques or penalty"
+    )
+    points: int = Field(description="the points marked")
 
 
 class RubiconGame(Out):
     """The value of one Rubicon game (each deal is a game)."""
 
-    winner: str | None
-    value: int
-    rubicon: bool
+    winner: str | None = Field(
+        description="the seat that won the game; null when it is null and void"
+    )
+    value: int = Field(description="the game's value to the winner, in points")
+    rubicon: bool = Field(description="whether the loser was rubiconed (scored under 1,000)")
     totals: dict[str, int] = Field(description="the scores the value was computed from")
-    brisques_counted: bool = False
-    steps: list[str] = Field(default_factory=list)
+    brisques_counted: bool = Field(
+        default=False, description="whether the brisques were counted in the scores (RUB-GAME-6)"
+    )
+    steps: list[str] = Field(
+        description="the valuation in words, step by step, with rule IDs", default_factory=list
+    )
 
 
 class BeziqueDealSummary(Out):
-    deal: int
-    event: int
-    dealer: str
-    hands: dict[str, list[str]]
-    turn_up: str | None
+    deal: int = Field(description="the deal, counted from 1")
+    event: int = Field(description="the index in /events of the deal (or position) event")
+    dealer: str = Field(description="the seat that dealt")
+    hands: dict[str, list[str]] = Field(
+        description="each seat's cards as dealt (of a position: the cards known)"
+    )
+    turn_up: str | None = Field(
+        description="ordinary game: the card turned up for trumps; null in Rubicon"
+    )
     stock: list[str] | None = Field(
         default=None,
         exclude_if=lambda v: v is None,
@@ -95,12 +113,21 @@ class BeziqueDealSummary(Out):
     trump: str | None = Field(
         description="trump suit (Rubicon: fixed by the first marriage scored)"
     )
-    trump_fixed_at: int | None = None
-    tricks: BeziqueTrickRows
-    declarations: list[DeclarationRow]
+    trump_fixed_at: int | None = Field(
+        default=None,
+        description="Rubicon: the event whose marriage or sequence fixed the trump suit, if any",
+    )
+    tricks: BeziqueTrickRows = Field(
+        description="each trick as played: its leader, the cards in order, its winner"
+    )
+    declarations: list[DeclarationRow] = Field(
+        description="each declaration: what the rules give for it and whether it scored"
+    )
     brisques: dict[str, int] = Field(description="aces and tens taken in each seat's tricks")
     last_trick: str | None = Field(description="the seat that scores the last trick")
-    scores: list[ScoreLine]
+    scores: list[ScoreLine] = Field(
+        description="each item a seat scores in the deal, in the order of the record"
+    )
     totals: dict[str, int] = Field(description="points of this deal as the laws let them stand")
     totals_cards_made: dict[str, int] = Field(
         description="points of this deal counting only what the cards really made"
@@ -108,7 +135,9 @@ class BeziqueDealSummary(Out):
     score_before: dict[str, int] | None = Field(
         default=None, description="ordinary game: running score"
     )
-    score_after: dict[str, int] | None = None
+    score_after: dict[str, int] | None = Field(
+        default=None, description="ordinary game: the running score after the deal"
+    )
     indeterminate_from_trick: int | None = Field(
         default=None,
         description="end-play error replayed under law 55 / Foster: the tricks from here on have no"
@@ -118,4 +147,4 @@ class BeziqueDealSummary(Out):
     game_cards_made: RubiconGame | None = Field(
         default=None, description="Rubicon: the value if only what the cards made counted"
     )
-    marks: list[BeziqueMark]
+    marks: list[BeziqueMark] = Field(description="the marks written on the score sheet in the deal")

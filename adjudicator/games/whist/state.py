@@ -104,6 +104,9 @@ class WhistState(Withdrawals):
         self.calls: list[Obligation] = []  # lawful calls not yet answered (``calls``)
         # the cards each seat plays after each position (``position.revealed``)
         self.revealed: dict[int, dict[str, set[Card]]] = {}
+        # a referee's table (``adjudicator.referee``) rules on a deal still in play as on a
+        # fragment's: stopped where the events pushed so far end
+        self.stops_part_way = False
 
     # Queries ---------------------------------------------------------------------------
 
@@ -196,7 +199,7 @@ class WhistState(Withdrawals):
         """Close the record: the last deal must have been played out, unless it began at a
         position (a fragment may stop where the dispute ends)."""
         if self.phase == Phase.PLAY:
-            if self.deal.position is None:
+            if self.deal.position is None and not self.stops_part_way:
                 self._incomplete_deal(None)
             stop_part_way(self)
         self._establish_all()

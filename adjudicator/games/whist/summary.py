@@ -7,8 +7,10 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
 
+from adjudicator.fielddocs import Documented
 
-class Out(BaseModel):
+
+class Out(Documented, BaseModel):
     model_config = ConfigDict(frozen=True, populate_by_name=True)
 
 
@@ -33,23 +35,26 @@ TrickRows = Annotated[list[TrickRow], SkipValidation]
 
 
 class HonoursClaim(Out):
-    side: str
-    count: int
-    event: int
+    side: str = Field(description="the side that claimed (NS or EW)")
+    count: int = Field(description="the honours claimed: 3 or 4")
+    event: int = Field(description="the claim's index in /events")
     counted: bool = Field(description="whether the claim scored")
 
 
 class Honours(Out):
     held: dict[str, int] = Field(description="trump A K Q J held per side as dealt")
-    claims: list[HonoursClaim]
+    claims: list[HonoursClaim] = Field(description="each claim of honours made for the deal")
 
 
 class Revoke(Out):
-    seat: str
-    side: str
-    trick: int
+    seat: str = Field(description="the seat that revoked")
+    side: str = Field(description="the revoking side (NS or EW)")
+    trick: int = Field(description="the trick of the renounce, counted from 1")
     event: int = Field(description="the renouncing play")
-    established_at: int
+    established_at: int = Field(
+        description="the event at which the revoke was established (the trick quitted, or the"
+        " revoking side played again)"
+    )
     claimed_at: int | None = Field(description="the claim in time that covers it, if any")
     penalty: str | None = Field(description="tricks | deduct | add | waive, as chosen or applied")
     penalty_chosen: bool = Field(description="false when the ruling applied the best choice")
@@ -58,53 +63,75 @@ class Revoke(Out):
 
 class ScoreItem(Out):
     item: str = Field(description="penalty | tricks | honours | game | rubber")
-    side: str
-    points: int
-    rule: str
-    text: str
+    side: str = Field(description="the side that scores the item (NS or EW)")
+    points: int = Field(description="the points it scores (negative for a deduction)")
+    rule: str = Field(description="the rule ID that gives it")
+    text: str = Field(description="the item in words")
 
 
 class Mark(Out):
-    event: int
-    side: str
-    for_: str = Field(alias="for", serialization_alias="for")
-    points: int
+    event: int = Field(description="the mark's index in /events")
+    side: str = Field(description="the side the mark was written for")
+    for_: str = Field(
+        description="what the mark was for: tricks, honours, penalty, game or rubber",
+        alias="for",
+        serialization_alias="for",
+    )
+    points: int = Field(description="the points marked")
 
 
 class GameResult(Out):
-    winner: str
-    value: int
+    winner: str = Field(description="the side that won it (NS or EW)")
+    value: int = Field(
+        description="its value: games 1, 2 or 3 and the rubber's points (English); the game's"
+        " points (American)"
+    )
 
 
 class PenaltyOption(Out):
     """What one choice of penalty would give (the director's advisor)."""
 
-    choices: list[str]
-    score: dict[str, int]
-    game: GameResult | None
-    rubber: GameResult | None
-    best: bool
+    choices: list[str] = Field(
+        description="the choice of penalty for each revoke claimed, in the order of the revokes"
+    )
+    score: dict[str, int] = Field(description="the game's score by side with these choices")
+    game: GameResult | None = Field(
+        description="the game won in the deal with these choices, if any"
+    )
+    rubber: GameResult | None = Field(
+        description="the rubber completed in the deal with these choices, if any"
+    )
+    best: bool = Field(
+        description="whether this is the best combination for the claimants (the one the ruling"
+        " applies)"
+    )
 
 
 class WhistDealSummary(Out):
-    deal: int
-    event: int
-    dealer: str
-    trump: str
-    hands: dict[str, list[str]]
-    tricks: TrickRows
-    tricks_won: dict[str, int]
-    tricks_after_penalty: dict[str, int]
-    revokes: list[Revoke]
-    honours: Honours
-    score_before: dict[str, int]
+    deal: int = Field(description="the deal, counted from 1")
+    event: int = Field(description="the index in /events of the deal (or position) event")
+    dealer: str = Field(description="the seat that dealt")
+    trump: str = Field(description="the trump card turned up")
+    hands: dict[str, list[str]] = Field(
+        description="each seat's cards as dealt (of a position: the cards shown)"
+    )
+    tricks: TrickRows = Field(
+        description="each trick as played: its leader, the cards in order, its winner"
+    )
+    tricks_won: dict[str, int] = Field(description="the tricks each side won in play")
+    tricks_after_penalty: dict[str, int] = Field(
+        description="the tricks each side counts after any revoke penalty of tricks"
+    )
+    revokes: list[Revoke] = Field(description="each established revoke, with its claim and penalty")
+    honours: Honours = Field(description="the trump honours held as dealt and the claims of them")
+    score_before: dict[str, int] = Field(description="the game's score by side before the deal")
     scores: list[ScoreItem] = Field(description="each item in the order it counts (WHIST-SCORE-3)")
     score_after: dict[str, int] = Field(
         description="the game's score after the deal (before turning down)"
     )
     game: GameResult | None = Field(description="the game won in this deal, if any")
     rubber: GameResult | None = Field(description="the rubber completed in this deal, if any")
-    marks: list[Mark]
+    marks: list[Mark] = Field(description="the marks written on the score sheet for the deal")
     penalty_options: list[PenaltyOption] | None = Field(
         default=None,
         description="when a claimed revoke has no recorded choice: the best combination, and each "

@@ -1,0 +1,133 @@
+"""What a referee is given, validated as a record's fields are: the header, then each event.
+
+Why the record's own models and checks: an event pushed is the event it would be in a
+record, so a bad one is the same ``InputError`` with the same message, at the pointer it
+would have in the record (``/events/17/card``), and a good one is the same frozen model.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, get_args
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.record.bezique import BeziqueEvent, BeziqueRecord, RubiconRecord
+from adjudicator.record.envelope import AnyRecord
+from adjudicator.record.load import MAX_EVENTS, _check_depth, _input_error, parse_record
+from adjudicator.record.refs import ref_problems
+from adjudicator.record.whist import WhistEvent, WhistRecord
+
+_EVENTS: dict[str, TypeAdapter[Any]] = {
+    "whist": TypeAdapter(WhistEvent),
+    "bezique": TypeAdapter(BeziqueEvent),
+    "rubicon-bezique": TypeAdapter(BeziqueEvent),
+}
+#: The event models of each game: one of these is taken as it is (models are frozen facts).
+_MODELS: dict[str, tuple[type, ...]] = {
+    "whist": get_args(get_args(WhistEvent)[0]),
+    "bezique": get_args(get_args(BeziqueEvent)[0]),
+    "rubicon-bezique": get_args(get_args(BeziqueEvent)[0]),
+}
+
+
+def header_of(header: Mapping[str, Any] | AnyRecord) -> AnyRecord:
+    """The record's fields other than its events, validated as a record's (with no events).
+    Raises ``InputError``."""
+    if isinstance(header, WhistRecord | BeziqueRecord | RubiconRecord):
+        if header.events:
+            raise InputError("/events", _NO_EVENTS)
+        return header
+    if not isinstance(header, Mapping):
+        raise InputError("", f"a header is a dict or a record model, not {type(header).__name__}")
+    if header.get("events"):
+        raise InputError("/events", _NO_EVENTS)
+    return parse_record({**header, "events": []})
+
+
+_NO_EVENTS = "a referee starts with no events: push each one (Referee.push)"
+
+
+def event_of(game: str, index: int, event: Any) -> Any:
+    """``event`` (a dict or an event model) as the event model it would be at ``index`` of a
+    record of ``game``. Raises ``InputError`` with the pointer it would have there."""
+    if index >= MAX_EVENTS:
+        raise InputError("/events", f"{index + 1:,} events: at most {MAX_EVENTS:,} are judged")
+    if type(event) in _MODELS[game]:
+        return event
+    if isinstance(event, BaseModel):  # another game's, or another kind of model
+        event = event.model_dump(by_alias=True, exclude_unset=True)
+    elif isinstance(event, Mapping) and not _plain(event):
+        try:
+            _check_depth(dict(event))
+        except InputError as error:
+            raise _under(pointer_of("events", index), error) from None
+    try:
+        return _EVENTS[game].validate_python(dict(event) if isinstance(event, Mapping) else event)
+    except ValidationError as exc:
+        raise _under(pointer_of("events", index), _input_error(exc, event)) from None
+
+
+def _plain(event: Mapping[str, Any]) -> bool:
+    """Whether an event given as a dict is flat ASCII text and numbers (a play, a draw, a
+    mark): nothing there for the record's walk (``_check_depth``: depth, lone surrogates)."""
+    texts: list[str] = []
+    for key, value in event.items():
+        kind = type(value)
+        if type(key) is not str:
+            return False
+        texts.append(key)
+        if kind is str:
+            texts.append(value)
+        elif kind is list and all(type(item) is str for item in value):
+            texts.extend(value)
+        elif not (value is None or kind is int or kind is bool):
+            return False
+    return "".join(texts).isascii()
+
+
+def _under(where: str, error: InputError) -> InputError:
+    """The problems of one event, at its place in the record."""
+    return InputError.of(
+        [Problem(where + p.pointer, p.message) for p in error.problems], error.total
+    )
+
+
+def check_ref(game: str, events: list[Any], ids: dict[str, int]) -> Any:
+    """The last of ``events`` with its ``id`` and ``ref`` checked as a record's are, and a
+    ``ref`` by id resolved to the index it names. A ``ref`` may name only an event pushed
+    before (a record may name a later one; a referee does not know it yet). Raises
+    ``InputError``."""
+    index = len(events) - 1
+    event = events[index]
+    fields = event.__dict__  # (a model's fields: read here without pydantic's slow misses)
+    if fields.get("id") is None and fields.get("ref") is None and fields.get("carried") is None:
+        return event  # nearly every event: nothing to check
+    problems: list[Problem] = []
+    if event.id is not None and event.id in ids:
+        problems.append(
+            Problem(
+                pointer_of("events", index, "id"),
+                f"the id {json.dumps(event.id)} is already the id of event "
+                f"{ids[event.id]}: ids must be unique",
+            )
+        )
+    ref = getattr(event, "ref", None)
+    if isinstance(ref, int) and ref > index:
+        problems.append(
+            Problem(
+                pointer_of("events", index, "ref"),
+                f"there is no event {ref} yet: a pushed event may name only an event pushed"
+                f" before it (0 to {index - 1})",
+            )
+        )
+    else:
+        found, target = ref_problems(index, events, ids, game)
+        problems += found
+        if isinstance(ref, str) and target is not None and not found:
+            event = event.model_copy(update={"ref": target})
+    if problems:
+        raise InputError.of(problems)
+    return event

@@ -1,0 +1,179 @@
+"""``Referee``: the engine driven one event at a time, as a card-room program needs it.
+
+python-chess's ``Board`` (``push``, ``pop``, ``legal_moves``) is the model: push the events
+of a game as they happen, each validated as in a record, and get the findings each makes;
+ask whose turn it is and what may be played; take the last event back; ask for the ruling
+at any point. One engine, not two: the table is the game's own replay state (``tables``)
+and the ruling is ``adjudicate``'s own assembly over its facts, so pushing every event of a
+record gives exactly the ruling ``adjudicate`` gives.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from adjudicator.errors import InputError
+from adjudicator.findings import Finding
+from adjudicator.record.envelope import AnyRecord
+from adjudicator.referee.inputs import check_ref, event_of, header_of
+from adjudicator.referee.tables import Table, table_for
+from adjudicator.ruling.build import AnyJudgement, judgement_of, ruling_of
+from adjudicator.ruling.model import Ruling
+
+
+def _key(finding: Finding) -> str:
+    """A finding as a value (the model holds lists, so it is not hashable)."""
+    return finding.model_dump_json()
+
+
+class Referee:
+    """A game in progress: push events, ask what may be played, pop, rule.
+
+    Make one with ``Referee.new(header)``. ``push`` raises ``InputError`` (``.pointer``,
+    ``.message``) for an event that is invalid, or impossible after those pushed (a card
+    the seat does not hold): the event is then not taken, and the referee is as before.
+    Irregularities at the table are findings, never errors.
+
+    A deal still in play when ``ruling()`` is asked is ruled as a fragment that stops
+    there: its result, and any renounce not yet established, are in ``undetermined``.
+    """
+
+    def __init__(self, header: AnyRecord) -> None:
+        """Use ``Referee.new``; ``header`` is a validated record with no events."""
+        self._header = header
+        self._events: list[Any] = []
+        self._ids: dict[str, int] = {}
+        self._table: Table = table_for(header)
+        self._known: Counter[str] = Counter()  # every finding so far, as values
+        self._judgement: AnyJudgement | None = None  # of the events pushed, when current
+
+    @classmethod
+    def new(cls, header: Mapping[str, Any] | AnyRecord) -> Referee:
+        """A referee for a game, from a record's fields other than its events (``format``,
+        ``game``, ``rules``, ``players``, ``start``, ``meta``), as a dict or a record model
+        with no events. Raises ``InputError`` naming the field, as for a record."""
+        return cls(header_of(header))
+
+    # What has been pushed ----------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The game's name, as a record gives it: ``whist``, ``bezique``, ``rubicon-bezique``."""
+        return self._header.game
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """The events pushed, as validated models (a ``ref`` by id resolved to its index)."""
+        return tuple(self._events)
+
+    def record(self) -> AnyRecord:
+        """The record of the events pushed so far (the header with them)."""
+        return self._header.model_copy(update={"events": list(self._events)})
+
+    # Push and pop --------------------------------------------------------------------------
+
+    def push(self, event: Mapping[str, Any] | Any, *, judge: bool = True) -> list[Finding]:
+        """Take the next event (a dict as in a record's ``events``, or an event model) and
+        return the findings it makes. Raises ``InputError`` for an invalid or impossible
+        event, which is then not taken.
+
+        A card played or drawn makes the findings of play at once (a lead out of turn, a
+        revoke once established). The judge rules on the deal at every other event and at
+        the card that ends a deal: those pushes also return what its judgement holds now
+        and did not at its last ruling (a wrong mark, a claim upheld or refused, the score
+        of the deal). ``judge=False`` leaves the judgement to a later push or ``ruling()``
+        (the findings of play only, at the cost of the batch path).
+        """
+        index = len(self._events)
+        model = event_of(self.game, index, event)
+        phase = self._table.phase
+        self._events.append(model)
+        self._judgement = None
+        try:
+            model = self._events[index] = check_ref(self.game, self._events, self._ids)
+            made = self._table.apply(index, model, self._events)
+            found = self._judged() if judge and self._table.rules_on(model, phase) else None
+        except InputError:
+            self._events.pop()
+            self._table.rebuild(self._events)
+            raise
+        if model.id is not None:
+            self._ids[model.id] = index
+        if found is not None:
+            return found
+        self._known.update(_key(f) for f in made)
+        return list(made)
+
+    def pop(self) -> Any:
+        """Take back the last event pushed and return it; ``IndexError`` if there is none.
+        The table is replayed from the start without it."""
+        event = self._events.pop()
+        if event.id is not None:
+            del self._ids[event.id]
+        self._table.rebuild(self._events)
+        self._judgement = None
+        self._known = Counter(_key(f) for f in self._judge().findings)
+        return event
+
+    def _judge(self) -> AnyJudgement:
+        """The judgement of the events pushed (kept until the next push or pop)."""
+        if self._judgement is None:
+            replayed = self._table.replayed(self._events)
+            self._judgement = judgement_of(self.record(), replayed)
+        return self._judgement
+
+    def _judged(self) -> list[Finding]:
+        """Judge anew; the findings not known before (as many of each as are new)."""
+        findings = self._judge().findings
+        before = self._known
+        self._known = Counter(_key(f) for f in findings)
+        new: list[Finding] = []
+        seen: Counter[str] = Counter()
+        for finding in findings:
+            key = _key(finding)
+            seen[key] += 1
+            if seen[key] > before[key]:
+                new.append(finding)
+        return new
+
+    # Questions between events --------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """Where the deal stands. Whist: ``deal`` (none yet), ``play``, ``after play``,
+        ``after cut``. Bézique: ``deal``, ``stock play``, ``end-play``, ``deal over``."""
+        return self._table.phase
+
+    @property
+    def to_play(self) -> str | None:
+        """The seat to play the next card (to lead, if a trick is to begin), or None when
+        no card is to be played (before a deal, after the last trick)."""
+        return self._table.to_play
+
+    def legal_plays(self) -> list[str]:
+        """The cards ``to_play`` may lawfully play now, as canonical text (``10H``), in a
+        stable order (whist: by suit, high to low; Bézique: by text): following suit
+        (whist, Bézique's end-play), winning and trumping where the end-play demands it.
+        Empty when no card is to be played. Of a hand begun at a position, the known cards."""
+        return self._table.legal_plays()
+
+    @property
+    def score(self) -> dict[str, int]:
+        """The score so far, as corrected: whist, the points of the game in progress by side
+        (``NS``, ``EW``); ordinary Bézique, each seat's running total; Rubicon, each seat's
+        total of the games it has won (a deal in play counts nothing yet)."""
+        corrected: dict[str, Any] = self._judge().corrected
+        if "score" in corrected:
+            return {side: int(points) for side, points in corrected["score"].items()}
+        totals = {"A": 0, "B": 0}
+        for game in corrected.get("games", []):
+            if game.get("winner") in totals:
+                totals[game["winner"]] += int(game["value"])
+        return totals
+
+    def ruling(self) -> Ruling:
+        """The ruling of the events pushed so far: ``adjudicate``'s, for a whole record. A
+        deal in play is ruled as a fragment stopped here (its result in ``undetermined``)."""
+        return ruling_of(self.record(), self._judge())

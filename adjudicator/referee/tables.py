@@ -1,0 +1,262 @@
+"""The referee's table for each game: the game's own replay state, driven one event at a time.
+
+Why a table per game and not a second replay: the state machine is the one ``adjudicate``
+replays a record through (``WhistState``, ``BeziqueState``), its ``apply`` the only mutator,
+and the judgement is the game's own judge run over that state's facts. A table only adds
+what a program asks between events (whose turn, what may be played, the phase) and a way to
+hand the judge the facts so far without altering the live state: a deal still in play is
+finished on a shallow copy as a fragment's is (``stops_part_way``), or, where the state
+cannot be read one event at a time (the cards a position reveals later; the reading of two
+copies of a card that only a search can settle), replayed from the start by the batch path.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
+
+from adjudicator.errors import InputError
+from adjudicator.findings import Finding
+from adjudicator.games import bezique, rubicon, whist
+from adjudicator.games.bezique.facts import BeziqueReplay, Phase
+from adjudicator.games.bezique.readings import COPY_RULES, best_reading
+from adjudicator.games.bezique.state import BeziqueState
+from adjudicator.games.whist.facts import Phase as WhistPhase
+from adjudicator.games.whist.facts import WhistReplay
+from adjudicator.games.whist.position import revealed
+from adjudicator.games.whist.state import WhistState
+from adjudicator.record.bezique import (
+    BeziqueDraw,
+    BeziquePlay,
+    BeziqueRecord,
+    RubiconRecord,
+)
+from adjudicator.record.whist import WhistPlay, WhistPosition, WhistRecord, WhistRules
+
+S = TypeVar("S", WhistState, BeziqueState)
+
+#: The Bézique events at which the judge does not rule, unless one ends a deal.
+_CARDS = (BeziquePlay, BeziqueDraw)
+
+
+class Table(Protocol):
+    """What the referee asks of a game's table."""
+
+    def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        """Apply ``events[index]`` (the last pushed): the replay's new findings. Raises
+        ``InputError`` for an impossible fact; the table must then be rebuilt."""
+
+    def rebuild(self, events: Sequence[Any]) -> None:
+        """The table after ``events``, from the start."""
+
+    def replayed(self, events: Sequence[Any]) -> WhistReplay | BeziqueReplay:
+        """The facts so far as the judge takes them, the live state left as it was."""
+
+    def rules_on(self, event: Any, phase: str) -> bool:
+        """Whether the judge rules at ``event`` (the table was at ``phase`` before it):
+        at every event but a card played or drawn, and at the card that ends a deal."""
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def to_play(self) -> str | None: ...
+
+    def legal_plays(self) -> list[str]: ...
+
+
+def table_for(record: WhistRecord | BeziqueRecord | RubiconRecord) -> Table:
+    """The table of the record's game."""
+    if isinstance(record, WhistRecord):
+        return WhistTable(whist.resolve(record.rules))
+    if isinstance(record, RubiconRecord):
+        return BeziqueTable(lambda: rubicon.state_for(record))
+    return BeziqueTable(lambda: bezique.state_for(record))
+
+
+def _copy(state: S) -> S:
+    """A copy of the table that ``finish`` may alter and the live one never sees: its lists,
+    dicts and sets copied (the findings, what is pending), and the deal in play (whose
+    flags a stopped deal sets); the facts of earlier deals and the cards are shared."""
+    table = copy.copy(state)
+    for name, value in vars(state).items():
+        if isinstance(value, list | dict | set):
+            setattr(table, name, copy.copy(value))
+    deals: list[Any] = getattr(table, "deals", [])
+    if deals:
+        deals[-1] = copy.copy(deals[-1])
+        if "deal" in vars(state):  # (Bézique keeps the deal in play as an attribute)
+            setattr(table, "deal", deals[-1])  # noqa: B010 - not a property here
+    return table
+
+
+# Whist ------------------------------------------------------------------------------------
+
+
+def whist_state(events: Sequence[Any], rules: WhistRules, part_way: bool = False) -> WhistState:
+    """The whist replay of ``events`` one by one (``whist.replay``'s loop, event by event)."""
+    state = WhistState(rules)
+    state.stops_part_way = part_way
+    if any(type(event) is WhistPosition for event in events):
+        state.revealed = revealed(events)
+    for index, event in enumerate(events):
+        state.apply(index, event)
+    return state
+
+
+class WhistTable:
+    """A whist table: ``WhistState`` and the rules resolved from the record's code."""
+
+    def __init__(self, rules: WhistRules) -> None:
+        self.rules = rules
+        self.state = WhistState(rules)
+
+    def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        state = self.state
+        if type(event) is WhistPosition or (
+            type(event) is WhistPlay and state.deals and state.deal.position is not None
+        ):
+            # a position's hands hold the cards played after it (``position.revealed``):
+            # each card played shows one more, so the deal is replayed with it
+            self.state = whist_state(events, self.rules)
+            return []  # (a position's deal is judged at every event: ``rules_on``)
+        before = len(state.findings)
+        state.apply(index, event)
+        return state.findings[before:]
+
+    def rebuild(self, events: Sequence[Any]) -> None:
+        self.state = whist_state(events, self.rules)
+
+    def replayed(self, events: Sequence[Any]) -> WhistReplay:
+        state = self.state
+        if (state.phase is not WhistPhase.PLAY and state.pending) or (
+            state.deals and state.deal.position is not None
+        ):
+            # a renounce to settle outside the play, a position's deal: replayed afresh
+            return whist_state(events, self.rules, part_way=True).finish()
+        table = _copy(state)  # a deal in play stops here, as a fragment's
+        table.stops_part_way = True
+        return table.finish()
+
+    def rules_on(self, event: Any, phase: str) -> bool:
+        state = self.state
+        return (
+            type(event) is not WhistPlay
+            or state.phase.value != phase
+            or state.deal.position is not None
+        )
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase.value
+
+    @property
+    def to_play(self) -> str | None:
+        state = self.state
+        if state.phase is not WhistPhase.PLAY:
+            return None
+        return state.expected_seat()
+
+    def legal_plays(self) -> list[str]:
+        seat = self.to_play
+        if seat is None:
+            return []
+        return [str(card) for card in self.state.legal_plays(seat)]
+
+
+# Bézique (both games) -------------------------------------------------------------------------
+
+
+class BeziqueTable:
+    """A Bézique table: ``BeziqueState`` on the record's default reading of duplicate copies,
+    until that reading meets what another might mend (``readings``): from then on each
+    event is replayed by the batch path's search, as ``adjudicate`` would."""
+
+    def __init__(self, make_state: Callable[[], BeziqueState]) -> None:
+        self.make_state = make_state
+        self.state = make_state()
+        self.searching = False
+
+    def _part_way(self) -> BeziqueState:
+        state = self.make_state()
+        state.stops_part_way = True
+        return state
+
+    def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        if self.searching:
+            self._reread(events)
+            return []
+        state = self.state
+        before = len(state.findings)
+        try:
+            state.apply(index, event)
+        except InputError:
+            # perhaps possible on another reading of the copies: the search decides, and
+            # raises this record's error if no reading is possible
+            self._reread(events)
+            return []
+        made = state.findings[before:]
+        if any(f.rule in COPY_RULES and f.severity == "violation" for f in made):
+            self._reread(events)
+        return made
+
+    def _reread(self, events: Sequence[Any]) -> None:
+        """The table on the best reading of ``events`` (``readings.best_reading``)."""
+        _, plan = best_reading(events, self._part_way)
+        state = self.make_state()
+        state.fast = False
+        state.plan = plan
+        for index, event in enumerate(events):
+            state.apply(index, event)
+        self.state = state
+        self.searching = True
+
+    def rebuild(self, events: Sequence[Any]) -> None:
+        self.state = self.make_state()
+        self.searching = False
+        try:
+            for index, event in enumerate(events):
+                self.state.apply(index, event)
+        except InputError:
+            self._reread(events)
+            return
+        if any(f.rule in COPY_RULES and f.severity == "violation" for f in self.state.findings):
+            self._reread(events)
+
+    def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
+        state = self.state
+        if self.searching or state.pending or any(d.position is not None for d in state.deals):
+            return best_reading(events, self._part_way)[0]
+        table = _copy(state)  # a deal in play stops here, as a fragment's
+        table.stops_part_way = True
+        return table.finish()
+
+    def rules_on(self, event: Any, phase: str) -> bool:
+        state = self.state
+        return (
+            type(event) not in _CARDS
+            or self.searching
+            or state.phase.value != phase
+            or state.deal.position is not None
+        )
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase.value
+
+    @property
+    def to_play(self) -> str | None:
+        state = self.state
+        if state.phase not in (Phase.STOCK, Phase.END):
+            return None
+        trick = state.current
+        if trick is not None and len(trick.plays) == 1:
+            return "B" if trick.plays[0].seat == "A" else "A"
+        return state.expected_leader()
+
+    def legal_plays(self) -> list[str]:
+        seat = self.to_play
+        if seat is None:
+            return []
+        return [str(card) for card in self.state.legal_plays(seat)]

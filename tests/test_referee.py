@@ -1,0 +1,301 @@
+"""``Referee``: pushing a record's events one at a time gives ``adjudicate``'s ruling exactly.
+
+Checked on every fixture (JSON and HRN) and on simulated games of each game: by default a
+few hundred (``ADJUDICATOR_REFEREE_GAMES=1000`` for the issue's 1,000 of each, about 25 s on
+this machine), so that the suite stays quick. Also: the findings each push returns against a
+judgement made afresh; ``pop`` then ``push``; ``legal_plays`` and ``to_play`` against every
+card played in clean simulated deals; bad input refused with its pointer, never taken.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator import InputError, Referee, adjudicate, parse_record
+from adjudicator.cards import Card
+from adjudicator.games import bezique, rubicon, whist
+from adjudicator.games.bezique.readings import best_reading
+from adjudicator.notation import read_any
+from adjudicator.record.envelope import AnyRecord
+from adjudicator.referee.tables import whist_state
+from adjudicator.ruling.build import judgement_of
+from adjudicator.simulate import records
+from tests.conftest import FIXTURES
+
+#: Simulated games of each game compared with ``adjudicate`` (the issue asks 1,000 of each).
+COUNT = int(os.environ.get("ADJUDICATOR_REFEREE_GAMES", "0"))
+SIMULATED = {
+    "whist": COUNT or 200,
+    "bezique": COUNT or 80,
+    "rubicon-bezique": COUNT or 40,
+}
+
+
+def _fixtures() -> list[Path]:
+    return sorted([*FIXTURES.rglob("*.json"), *FIXTURES.rglob("*.hrn")])
+
+
+def _data(path: Path) -> dict[str, Any]:
+    data, _ = read_any(path.read_bytes(), path.name)
+    return data
+
+
+def _header(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != "events"}
+
+
+def _pushed(data: dict[str, Any], judge: bool = True) -> Referee:
+    referee = Referee.new(_header(data))
+    for event in data["events"]:
+        referee.push(event, judge=judge)
+    return referee
+
+
+def _expected(data: dict[str, Any]) -> str | None:
+    """``adjudicate``'s ruling as JSON, or None for a record that cannot be judged."""
+    try:
+        return adjudicate(parse_record(data)).model_dump_json()
+    except InputError:
+        return None
+
+
+@pytest.mark.parametrize("path", _fixtures(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_fixture_pushed_event_by_event_gets_adjudicates_ruling(path: Path) -> None:
+    data = _data(path)
+    expected = _expected(data)
+    if expected is None:
+        with pytest.raises(InputError):
+            _pushed(data).ruling()
+        return
+    assert _pushed(data).ruling().model_dump_json() == expected
+
+
+@pytest.mark.parametrize("game", list(SIMULATED))
+def test_simulated_games_pushed_event_by_event_get_adjudicates_ruling(game: str) -> None:
+    for number, data in enumerate(records(game, SIMULATED[game], seed=18)):
+        expected = _expected(data)
+        assert expected is not None
+        got = _pushed(data, judge=number % 2 == 0).ruling().model_dump_json()
+        assert got == expected, f"record {number}"
+
+
+# What each push returns, against a judgement made afresh --------------------------------
+
+
+def _afresh(record: AnyRecord) -> Counter[str]:
+    """The findings of a judgement of the record replayed from the start, part way."""
+    events = list(record.events)
+    if record.game == "whist":
+        rules = whist.resolve(record.rules)
+        replayed: Any = whist_state(events, rules, part_way=True).finish()
+    else:
+        game = rubicon if record.game == "rubicon-bezique" else bezique
+
+        def make() -> Any:
+            state = game.state_for(record)  # type: ignore[arg-type]
+            state.stops_part_way = True
+            return state
+
+        replayed = best_reading(events, make)[0]
+    return Counter(f.model_dump_json() for f in judgement_of(record, replayed).findings)
+
+
+def _check_pushes(data: dict[str, Any]) -> None:
+    """At each event the judge rules on, ``push`` returns exactly what a fresh judgement
+    holds beyond what was known; at a card, findings of that fresh judgement only."""
+    referee = Referee.new(_header(data))
+    known: Counter[str] = Counter()
+    for index, event in enumerate(data["events"]):
+        phase = referee.phase
+        got = Counter(f.model_dump_json() for f in referee.push(event))
+        record = referee.record()
+        now = _afresh(record)
+        if referee._table.rules_on(record.events[-1], phase):
+            assert got == now - known, f"event {index}"
+            known = now
+        else:
+            assert not got - (now - known), f"event {index}"
+            known += got
+
+
+#: Fixtures with claims, penalties, amendments, positions and marks in dispute.
+DISPUTED = [
+    "whist/revoke-late-claim-previous-deal.json",
+    "whist/revoke-claimed-before-it-was-made.json",
+    "whist/revoke-stopped-fragment.json",
+    "whist/honours-claimed.json",
+    "bezique/false-declaration-challenged-then-amended.json",
+    "bezique/wrong-marks.json",
+    "rubicon-bezique/law50-challenged-late.json",
+    "rubicon-bezique/score-claim-in-time-fragment.json",
+]
+
+
+@pytest.mark.parametrize("name", DISPUTED)
+def test_each_push_returns_the_new_findings_of_the_judgement(name: str) -> None:
+    _check_pushes(_data(FIXTURES / name))
+
+
+@pytest.mark.parametrize("game", list(SIMULATED))
+def test_each_push_of_an_irregular_simulated_game_returns_the_new_findings(game: str) -> None:
+    inject = "late-revoke-claim" if game == "whist" else "declaration-after-drawing"
+    for data in records(game, 1, seed=5, inject=inject):
+        _check_pushes(data)
+
+
+# pop ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(SIMULATED))
+def test_pop_then_push_of_the_same_event_gives_the_same_ruling(game: str) -> None:
+    data = next(records(game, 1, seed=7, inject="revoke" if game == "whist" else None))
+    referee = Referee.new(_header(data))
+    for index, event in enumerate(data["events"]):
+        referee.push(event)
+        if index % 17 == 5:
+            before = referee.ruling().model_dump_json()
+            popped = referee.pop()
+            assert len(referee.events) == index
+            referee.push(popped)
+            assert referee.ruling().model_dump_json() == before
+    assert referee.ruling().model_dump_json() == _expected(data)
+
+
+def test_pop_gives_the_ruling_of_the_events_left() -> None:
+    data = next(records("whist", 1, seed=9))
+    referee = _pushed(data)
+    shorter = Referee.new(_header(data))
+    for event in data["events"][:-3]:
+        shorter.push(event)
+    for _ in range(3):
+        referee.pop()
+    assert referee.ruling().model_dump_json() == shorter.ruling().model_dump_json()
+    with pytest.raises(IndexError):
+        Referee.new(_header(data)).pop()
+
+
+# Questions between events -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", list(SIMULATED))
+def test_every_card_played_in_clean_deals_was_to_play_and_legal(game: str) -> None:
+    for data in records(game, 20, seed=11):
+        referee = Referee.new(_header(data))
+        for index, event in enumerate(data["events"]):
+            if event["type"] == "play":
+                assert referee.to_play == event["seat"], f"event {index}"
+                assert _canonical(event["card"]) in referee.legal_plays(), f"event {index}"
+            referee.push(event)
+        assert referee.ruling().counts.violation == 0
+        assert referee.to_play is None and referee.legal_plays() == []
+
+
+def _canonical(card: str) -> str:
+    return str(Card.parse(card))
+
+
+def test_the_phase_and_the_score_as_a_whist_deal_goes() -> None:
+    data = next(records("whist", 1, seed=2))
+    referee = Referee.new(_header(data))
+    assert referee.phase == "deal" and referee.to_play is None
+    start = {"NS": 0, "EW": 0, **data.get("start", {}).get("score", {})}
+    assert referee.score == start
+    referee.push(data["events"][0])
+    assert referee.phase == "play" and referee.to_play is not None
+    assert len(referee.legal_plays()) == 13
+    for event in data["events"][1:]:
+        referee.push(event)
+    ruling = referee.ruling()
+    assert referee.score == ruling.result.corrected.model_dump()["score"]
+    assert referee.phase in ("after play", "after cut")
+
+
+def test_a_deal_in_play_is_ruled_with_its_result_undetermined() -> None:
+    data = next(records("whist", 1, seed=2))
+    referee = Referee.new(_header(data))
+    for event in data["events"][:20]:
+        referee.push(event)
+    ruling = referee.ruling()
+    assert [u.rule for u in ruling.undetermined] == ["WHIST-SCORE-1"]
+    assert "stops after 4 of 13 tricks" in ruling.undetermined[0].why
+
+
+# Bad input ---------------------------------------------------------------------------------------
+
+
+def _started() -> tuple[Referee, dict[str, Any]]:
+    data = next(records("whist", 1, seed=4))
+    referee = Referee.new(_header(data))
+    for event in data["events"][:6]:
+        referee.push(event)
+    return referee, data
+
+
+def test_an_invalid_event_is_an_input_error_at_its_pointer_and_is_not_taken() -> None:
+    referee, data = _started()
+    before = referee.ruling().model_dump_json()
+    with pytest.raises(InputError) as error:
+        referee.push({"type": "play", "seat": "N", "card": "XS"})
+    assert error.value.pointer == "/events/6/card"
+    assert "is not a card" in error.value.message
+    with pytest.raises(InputError) as error:
+        referee.push({"type": "play", "seat": "N", "card": "AS", "colour": "red"})
+    assert error.value.pointer == "/events/6/colour"
+    with pytest.raises(InputError) as error:
+        referee.push("play AS")
+    assert error.value.pointer == "/events/6"
+    assert len(referee.events) == 6
+    assert referee.ruling().model_dump_json() == before
+    referee.push(data["events"][6])  # and the game goes on
+
+
+def test_an_impossible_play_is_an_input_error_and_the_table_is_as_before() -> None:
+    referee, data = _started()
+    seat = referee.to_play
+    assert seat is not None
+    held = set(referee.legal_plays())
+    deal = data["events"][0]
+    other = next(c for s, cards in deal["hands"].items() if s != seat for c in cards)
+    assert _canonical(other) not in held
+    with pytest.raises(InputError) as error:
+        referee.push({"type": "play", "seat": seat, "card": other})
+    assert error.value.pointer == "/events/6/card"
+    assert "does not hold" in error.value.message
+    assert referee.to_play == seat and set(referee.legal_plays()) == held
+
+
+def test_a_ref_may_name_only_an_event_pushed_before() -> None:
+    referee, _ = _started()
+    with pytest.raises(InputError) as error:
+        referee.push({"type": "claim", "kind": "revoke", "by": "EW", "ref": 9})
+    assert error.value.pointer == "/events/6/ref"
+    assert "no event 9 yet" in error.value.message
+    with pytest.raises(InputError) as error:
+        referee.push({"type": "claim", "kind": "revoke", "by": "EW", "ref": "lead"})
+    assert error.value.message == 'no event has the id "lead"'
+
+
+def test_a_bad_header_is_an_input_error_naming_the_field() -> None:
+    data = next(records("whist", 1, seed=4))
+    with pytest.raises(InputError) as error:
+        Referee.new({**_header(data), "rules": {"code": "english-1066"}})
+    assert error.value.pointer == "/rules/code"
+    with pytest.raises(InputError) as error:
+        Referee.new(data)
+    assert error.value.pointer == "/events"
+    with pytest.raises(InputError):
+        Referee.new([])  # type: ignore[arg-type]
+
+
+def test_an_event_model_of_another_game_is_refused() -> None:
+    whist_data = next(records("whist", 1, seed=4))
+    bezique_record = parse_record(next(records("bezique", 1, seed=4)))
+    referee = Referee.new(_header(whist_data))
+    with pytest.raises(InputError) as error:
+        referee.push(bezique_record.events[0])
+    assert error.value.pointer.startswith("/events/0")
