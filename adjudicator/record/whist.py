@@ -133,7 +133,7 @@ class WhistMisdeal(EventBase):
     laws order or the adversaries claim. Who deals next follows from the reason and the code
     (``games.whist.misdeals``); the next ``deal`` event's dealer is checked against it."""
 
-    type: Literal["misdeal"]
+    type: Literal["misdeal"] = Field(description="misdeal: the deal was found faulty")
     dealer: WhistSeat = Field(description="the player who was dealing")
     reason: MisdealReason = Field(
         description="dealing: not dealt singly in rotation from the left (or a card dealt"
@@ -164,10 +164,14 @@ class WhistCall(EventBase):
     if he can without revoking); or the penalty waived. Whether he obeys is what the next
     plays show."""
 
-    type: Literal["call"]
+    type: Literal["call"] = Field(
+        description="call: a penalty called after a lead out of turn or an exposed card"
+    )
     by: WhistSeat = Field(description="the adversary who calls (or waives)")
     seat: WhistSeat = Field(description="the player called on")
-    what: Literal["suit", "card", "waive"]
+    what: Literal["suit", "card", "waive"] = Field(
+        description="suit: a suit called; card: the card called; waive: the penalty waived"
+    )
     suit: Literal["S", "H", "D", "C"] | None = Field(
         default=None, description="the suit called (what: suit)"
     )
@@ -179,7 +183,9 @@ class WhistClaimRest(EventBase):
     and the play ends there: the hands are abandoned on it. ``tricks`` is how many of those
     tricks his side takes: all of them for a claim of the rest, 0 for a concession."""
 
-    type: Literal["claim-rest"]
+    type: Literal["claim-rest"] = Field(
+        description="claim-rest: a claim or concession of the tricks not played"
+    )
     seat: WhistSeat = Field(description="the player who claims or concedes")
     tricks: Annotated[int, Field(ge=0, le=13)] = Field(
         description="how many of the tricks not yet played (the trick on the table counted"
