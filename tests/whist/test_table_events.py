@@ -80,6 +80,19 @@ def test_a_wrong_penalty_demanded_for_an_exposed_card_forfeits_it_where_the_code
         assert found[:2] == [["WHIST-PEN-3", "warning", 15], ["WHIST-REVOKE-2", "violation", 21]]
 
 
+def test_a_wrong_call_on_a_revoker_is_not_taken_for_a_wrong_revoke_penalty() -> None:
+    """American: W renounces and corrects (2S exposed), N calls a heart from him (a wrong
+    penalty for 2S, AWL-39), then W revokes and N-S demand three points. Each wrong penalty
+    is said as its own: the call, and the revoke penalty demanded at its own event."""
+    record = _fixture("american-wrong-penalty")
+    events = record["events"]
+    events[9:9] = [{"type": "call", "by": "N", "seat": "W", "what": "suit", "suit": "H"}]
+    events[6:6] = [{"type": "play", "seat": "W", "card": "2S"}, {"type": "retract", "seat": "W"}]
+    said = [s.text for s in adjudicate(parse_record(record)).decision]
+    assert any("demanded a wrong penalty (three points added" in t for t in said)
+    assert any("called a heart from" in t and "[event 11]" in t for t in said)
+
+
 def test_a_misdeal_in_the_middle_of_the_play_is_refused_with_its_place() -> None:
     record = _fixture("imperfect-pack-found-in-play")
     record["events"][17]["reason"] = "dealing"
