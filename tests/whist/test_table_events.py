@@ -91,6 +91,8 @@ def test_a_wrong_call_on_a_revoker_is_not_taken_for_a_wrong_revoke_penalty() -> 
     said = [s.text for s in adjudicate(parse_record(record)).decision]
     assert any("demanded a wrong penalty (three points added" in t for t in said)
     assert any("called a heart from" in t and "[event 11]" in t for t in said)
+    renounce = [t for t in said if "took the card back" in t]
+    assert renounce[0].endswith("lost by the wrong penalty demanded [event 11].")
 
 
 def test_a_misdeal_in_the_middle_of_the_play_is_refused_with_its_place() -> None:
