@@ -39,7 +39,7 @@ _UNCLAIMED: dict[str, str] = {
     " penalty can be exacted{law}.",
     "WHIST-REVOKE-5": "{who} renounced at trick {trick} of deal {deal} and took the card back"
     " before the revoke was established [event {event}]: no revoke; the adversaries may call"
-    " the card played in error or require the highest or lowest of the suit{law}.",
+    " the card played in error or require the highest or lowest of the suit{law}{forfeit}.",
     "WHIST-REVOKE-9": "{side} chose a revoke penalty in deal {deal} before any revoke had been"
     " claimed [event {event}]: a penalty belongs to the claim it follows, and it counts for"
     " nothing{law}.",
@@ -132,6 +132,7 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         "suit": "card of the suit",
         "endplay": endplay_consequence(ctx, f.event),
         "false_lead": "",
+        "forfeit": _forfeit(ctx, f) if f.rule == "WHIST-REVOKE-5" else "",
     }
     deal = ctx.deal_of(f.event or 0)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-REVOKE-1":
@@ -159,6 +160,22 @@ def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
     return "all four played to it, so the trick stands and no penalty remains"
 
 
+def _forfeit(ctx: Context, f: Finding) -> str:
+    """A renounced card whose call a wrong penalty demanded later forfeited (ENG1900-88,
+    AWL-39): said, so that 'may call the card' does not outlive the forfeiture."""
+    renounced = re.search(r"renounced with (\S+)", f.message)
+    for g in ctx.findings:
+        if (
+            renounced
+            and g.rule == "WHIST-PEN-4"
+            and g.seat == f.seat
+            and (g.event or 0) > (f.event or 0)
+            and re.search(rf"had exposed, [^.]*\b{renounced[1]}\b", g.message)
+        ):
+            return f"; all right to a penalty for it was lost by the wrong penalty demanded [event {g.event}]"
+    return ""
+
+
 def _side_in(message: str) -> str | None:
     match = re.match(r"(NS|EW)\b", message)
     return match.group(1) if match else None
@@ -170,7 +187,7 @@ def _side_in(message: str) -> str | None:
 _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
     ("WHIST-REVOKE-5", "american-1893"): "{who} renounced at trick {trick} of deal {deal} and"
     " took the card back before the revoke was established [event {event}]: no revoke; the"
-    " adversaries may call the card played in error{law}.",
+    " adversaries may call the card played in error{law}{forfeit}.",
     ("BEZ-SEVEN-4", "bezique"): "{who} marked an exchange of the seven of trumps [event {event}]:"
     " with trumps made by the first marriage there is no turn-up, and the seven scores nothing"
     " (Encyclopaedia Britannica, 11th ed.).",

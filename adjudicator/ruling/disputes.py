@@ -25,7 +25,7 @@ from adjudicator.ruling.sentences import (
     say,
     words,
 )
-from adjudicator.ruling.table_events import named
+from adjudicator.ruling.table_events import call_finding, named
 from adjudicator.ruling.words import card, suit_of
 
 # ---------------------------------------------------------------------------------------------
@@ -195,7 +195,11 @@ _CHOICE = {
 def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim) -> list[Said]:
     """The penalty of an upheld revoke claim and what it does to the score."""
     out: list[Said] = []
-    wrong = [f for f in ctx.findings if f.rule == "WHIST-PEN-4" and f.seat == revoke.seat]
+    wrong = [  # a wrong penalty for this revoke, not a call on the same player
+        f
+        for f in ctx.findings
+        if f.rule == "WHIST-PEN-4" and f.seat == revoke.seat and not call_finding(ctx, f)
+    ]
     if wrong:
         ctx.used.update(id(f) for f in wrong)
         choice = ctx.penalties.get(wrong[0].event or -1, "another penalty")

@@ -60,6 +60,41 @@ def test_a_suit_call_after_a_completed_false_lead_binds_only_under_1900(
         assert not [f for f in found if f[0] == "WHIST-REVOKE-2"]
 
 
+@pytest.mark.parametrize(
+    ("code", "forfeits"),
+    [("english-1900", True), ("american-1893", True), ("english-1864", False)],
+)
+def test_a_wrong_penalty_demanded_for_an_exposed_card_forfeits_it_where_the_code_says_so(
+    code: str, forfeits: bool
+) -> None:
+    """N's renounce corrected leaves 3H exposed; E calls a spade (event 15), then 3H (event
+    20), and N leads a club. ENG1900-88 and AWL-39: the wrong penalty forfeits the call of 3H;
+    the code of 1864 says nothing of it, so the later call binds and the club lead is a revoke."""
+    record = _fixture("eng1900-wrong-penalty-demanded-forfeits-the-call")
+    record["rules"] = {"code": code}
+    found = [f for f in _found(record) if f[0] != "WHIST-REVOKE-5"]
+    if forfeits:
+        assert found[:2] == [["WHIST-PEN-4", "violation", 15], ["WHIST-PEN-4", "warning", 20]]
+        assert not [f for f in found if f[0] == "WHIST-REVOKE-2"]
+    else:
+        assert found[:2] == [["WHIST-PEN-3", "warning", 15], ["WHIST-REVOKE-2", "violation", 21]]
+
+
+def test_a_wrong_call_on_a_revoker_is_not_taken_for_a_wrong_revoke_penalty() -> None:
+    """American: W renounces and corrects (2S exposed), N calls a heart from him (a wrong
+    penalty for 2S, AWL-39), then W revokes and N-S demand three points. Each wrong penalty
+    is said as its own: the call, and the revoke penalty demanded at its own event."""
+    record = _fixture("american-wrong-penalty")
+    events = record["events"]
+    events[9:9] = [{"type": "call", "by": "N", "seat": "W", "what": "suit", "suit": "H"}]
+    events[6:6] = [{"type": "play", "seat": "W", "card": "2S"}, {"type": "retract", "seat": "W"}]
+    said = [s.text for s in adjudicate(parse_record(record)).decision]
+    assert any("demanded a wrong penalty (three points added" in t for t in said)
+    assert any("called a heart from" in t and "[event 11]" in t for t in said)
+    renounce = [t for t in said if "took the card back" in t]
+    assert renounce[0].endswith("lost by the wrong penalty demanded [event 11].")
+
+
 def test_a_misdeal_in_the_middle_of_the_play_is_refused_with_its_place() -> None:
     record = _fixture("imperfect-pack-found-in-play")
     record["events"][17]["reason"] = "dealing"

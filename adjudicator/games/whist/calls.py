@@ -7,7 +7,10 @@ suit call) or his next play (a card call) answers it. A failure to obey when he 
 treated as a revoke (ENG64-61, ENG1900-76, AWL-38): it joins the deal's revokes, established at
 once, and is claimed and penalised like one. A call the laws do not give (no lead out of turn
 to answer for, the wrong adversary or the wrong penalty under the American code, a card that
-is not exposed) is a finding and binds nobody.
+is not exposed) is a finding and binds nobody. Under the codes of 1900 and 1893 a call the laws
+do not give, made on a player whose only offence to answer for is his exposed cards, is a wrong
+penalty demanded for them: they can no longer be called (ENG1900-88, AWL-39; the code of 1864
+says nothing of it, so there the cards stay liable to be called).
 """
 
 from __future__ import annotations
@@ -41,12 +44,18 @@ def apply_call(state: WhistState, index: int, event: WhistCall) -> None:
     """Rule on the call itself; a lawful one waits for the player's next lead or play."""
     _check(state, index, event)
     if event.what == "card" and event.card in state.exposed[event.seat]:
-        _card_call(state, index, event)  # an exposed card: whatever made it so
-        return
-    lead = _false_lead(state, event.seat)
-    if lead is not None:
-        state.deal.false_leads_answered.add(lead.event or 0)
-    refused = _refused(state, event, lead)
+        if event.card in state.deal.forfeited:
+            refused: tuple[str, Severity, str] | None = _forfeited(state, index, event)
+        else:
+            _card_call(state, index, event)  # an exposed card: whatever made it so
+            return
+    else:
+        lead = _false_lead(state, event.seat)
+        if lead is not None:
+            state.deal.false_leads_answered.add(lead.event or 0)
+        refused = _refused(state, event, lead)
+        if lead is None and event.what != "waive":
+            refused = _wrong_penalty(state, index, event) or refused
     if refused is not None:
         rule, severity, message = refused
         state.findings.append(
@@ -114,6 +123,48 @@ def _refused(
             " card: the call binds nobody.",
         )
     return None
+
+
+#: the codes under which a wrong penalty demanded forfeits every penalty for the offence
+_FORFEITS = {
+    "english-1900": "Having demanded a penalty not authorised for the offence, {side} forfeit"
+    " all right to any penalty for it",
+    "american-1893": "A wrong penalty having been demanded, none can be enforced for it",
+}
+
+
+def _wrong_penalty(
+    state: WhistState, index: int, event: WhistCall
+) -> tuple[str, Severity, str] | None:
+    """A call with no lead out of turn to answer for, on a player holding exposed cards: a
+    penalty their exposure does not carry (ENG1900-88, AWL-39). The cards are forfeited."""
+    forfeit = _FORFEITS.get(state.rules.code)
+    cards = sort_hand([c for c in state.exposed[event.seat] if c not in state.deal.forfeited])
+    if forfeit is None or not cards:
+        return None
+    state.deal.forfeited.update(dict.fromkeys(cards, index))
+    what = _a_suit(event) if event.what == "suit" else str(event.card)
+    shown = format_cards(cards)
+    return (
+        "WHIST-PEN-4",
+        "violation",
+        f"{event.by} called {what} from {event.seat}, with no lead out of turn to answer for: a"
+        f" penalty the laws do not give for the {'card' if len(cards) == 1 else 'cards'}"
+        f" {event.seat} had exposed, {shown}. {forfeit.format(side=side_of(event.by))}, and"
+        f" {shown} can no longer be called.",
+    )
+
+
+def _forfeited(state: WhistState, index: int, event: WhistCall) -> tuple[str, Severity, str]:
+    """An exposed card called after a wrong penalty was demanded for it."""
+    assert event.card is not None
+    return (
+        "WHIST-PEN-4",
+        "warning",
+        f"{event.by} called {event.card} from {event.seat} (event {index}), but the right to"
+        f" call it was lost by the wrong penalty demanded before (event"
+        f" {state.deal.forfeited[event.card]}): the call binds nobody.",
+    )
 
 
 def _card_call(state: WhistState, index: int, event: WhistCall) -> None:
@@ -266,10 +317,15 @@ def _right_of(seat: WhistSeat) -> str:
 
 
 def _nothing_to_call(event: WhistCall) -> str:
-    what = {"suit": f"a suit ({event.suit})", "card": str(event.card), "waive": "a waiver"}
+    what = {"suit": _a_suit(event), "card": str(event.card), "waive": "a waiver"}
     return (
         f"{event.by} called {what[event.what]} from {event.seat}, but there is no lead out of"
         f" turn by {event.seat} or {partner_of(event.seat)} to answer for"
         + ("" if event.what != "card" else ", nor is the card exposed")
         + ": the call binds nobody."
     )
+
+
+def _a_suit(event: WhistCall) -> str:
+    """The suit called, in words (``a spade``): a bare letter would read as a seat."""
+    return f"a {Suit(event.suit or 'S').noun[:-1]}"

@@ -131,6 +131,9 @@ class DealFacts:
     void_at: int | None = None  # a misdeal found the pack imperfect during the play (DEAL-5)
     rest: RestClaimed | None = None  # the play ended on a claim or concession of the rest
     false_leads_answered: set[int] = field(default_factory=set)  # leads out of turn called on
+    # exposed cards no longer callable, a wrong penalty having been demanded for them
+    # (ENG1900-88, AWL-39): card -> the event of that demand
+    forfeited: dict[Card, int] = field(default_factory=dict)
 
     @property
     def trump_suit(self) -> Suit:
