@@ -47,6 +47,7 @@ from adjudicator.seats import WHIST_SEATS, WhistSeat, left_of, partner_of
 
 E = TypeVar("E")
 _LEFT: dict[str, str] = {seat: left_of(seat) for seat in WHIST_SEATS}
+_PARTNER: dict[str, str] = {seat: partner_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
 _POWER = {card: _RANK[card.rank] for card in whist_pack()}  # by card: one lookup, not two
 _SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in Suit}
@@ -77,6 +78,15 @@ def _winner(plays: list[PlayedCard], trump: Suit) -> int:
     order = _TRICK_ORDER[trump][plays[0].card.suit]
     standing = [order[p.card] for p in plays]
     return standing.index(max(standing))
+
+
+def _may_play_before_partner(seat: str, plays: list[PlayedCard]) -> bool:
+    """Whether ``seat`` is the fourth hand and the third hand has played before the second
+    (ENG1900-70, ENG64-67, AWL-25: the fourth hand may then play before his partner)."""
+    if len(plays) != 2:
+        return False
+    leader = plays[0].seat
+    return plays[1].seat == _PARTNER[leader] and seat == _PARTNER[_LEFT[leader]]
 
 
 _PLAY = Phase.PLAY  # a module global: an Enum class attribute lookup is slow in the hot loop
@@ -122,6 +132,14 @@ class WhistState(Withdrawals):
                 return seat
             seat = _LEFT[seat]
         return start
+
+    def may_play_now(self, seat: str) -> bool:
+        """Whether the seat may lawfully play now: his turn, or the fourth hand's leave to play
+        before his partner once the third hand has played before the second (ENG1900-70)."""
+        if seat == self.expected_seat():
+            return True
+        trick = self.deals[-1].tricks[-1]
+        return not trick.quitted and _may_play_before_partner(seat, trick.plays)
 
     def legal_plays(self, seat: str) -> list[Card]:
         """What the seat may lawfully play now (WHIST-PLAY-3), in display order."""
@@ -297,7 +315,10 @@ class WhistState(Withdrawals):
         if self.pending:
             self._establish_by_play(seat, trick.number, index)
         if seat != expected:
-            self._out_of_turn(index, seat, card, expected, trick)
+            if _may_play_before_partner(seat, plays):
+                self._before_partner(index, seat, card, expected, trick)
+            else:
+                self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
         hand.remove(card)
@@ -427,6 +448,25 @@ class WhistState(Withdrawals):
                     legal=[f"{expected} to play"],
                 )
             )
+
+    def _before_partner(
+        self, index: int, seat: str, card: Card, partner: str, trick: Trick
+    ) -> None:
+        """The fourth hand plays before his partner after the third played before the second:
+        lawful (ENG1900-70, ENG64-67, AWL-25), noted so the director sees why it is no fault."""
+        self.findings.append(
+            make_finding(
+                "WHIST-IRREG-2",
+                "info",
+                f"{seat} played {card} to trick {trick.number} before his partner {partner}: the "
+                "third hand having played before the second, the fourth hand may play before "
+                "his partner, so this play is lawful.",
+                event=index,
+                deal=self.deal.number,
+                trick=trick.number,
+                seat=seat,
+            )
+        )
 
     def _check_follow(self, index: int, seat: WhistSeat, card: Card, trick: Trick) -> None:
         led = trick.plays[0].card.suit

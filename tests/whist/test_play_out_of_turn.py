@@ -1,0 +1,43 @@
+"""Plays out of turn within a trick (WHIST-IRREG-2): the order of the cards in a simulated
+clean deal is changed inside one trick, which changes no winner, so the ruling must differ
+from the clean one only by the play out of turn (ENG1900-70, -71; ENG64-67, -68; AWL-25, -26).
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from adjudicator import adjudicate, parse_record
+from adjudicator.simulate.whist import generate_record
+
+CODES = st.sampled_from(["english-1900", "english-1864", "american-1893"])
+
+#: order of (leader, second, third, fourth) -> the findings: (position played, severity)
+ORDERS = {
+    # the third before the second, then the fourth before his partner: lawful (ENG1900-70)
+    (0, 2, 3, 1): [(1, "violation"), (2, "info")],
+    # the third before the second, then the second in his turn, the fourth last
+    (0, 2, 1, 3): [(1, "violation")],
+    # the fourth before the second while the third has not played (ENG1900-71, AWL-26)
+    (0, 3, 1, 2): [(1, "violation")],
+}
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), CODES, st.integers(1, 13), st.sampled_from(sorted(ORDERS)))
+def test_a_trick_played_in_another_order_draws_only_the_play_out_of_turn(
+    seed: int, code: str, trick: int, order: tuple[int, int, int, int]
+) -> None:
+    record = generate_record(seed, code=code)
+    clean = adjudicate(parse_record(record))
+    first = 1 + 4 * (trick - 1)  # the deal is event 0; clean tricks are four plays each
+    events = record["events"]
+    block = events[first : first + 4]
+    assert all(e["type"] == "play" for e in block)
+    events[first : first + 4] = [block[i] for i in order]
+    ruling = adjudicate(parse_record(record))
+    found = [(f.rule, f.severity, f.event) for f in ruling.findings if f not in clean.findings]
+    want = [("WHIST-IRREG-2", severity, first + at) for at, severity in ORDERS[order]]
+    assert found == want
+    assert ruling.result.corrected == clean.result.corrected
