@@ -114,3 +114,37 @@ def test_a_whist_deal_cut_at_both_ends_rules_what_it_shows_and_no_more(
         for rule, _, event in seen:
             if rule == "WHIST-REVOKE-1" and event < end:
                 assert (rule, "violation", event) in found or event in open_
+
+
+@settings(derandomize=True, max_examples=20, deadline=None)
+@given(SEEDS, CODES, st.integers(0, 2), st.booleans())
+def test_a_renounce_stated_in_the_trick_in_play_is_judged_as_in_the_whole_deal(
+    seed: int, code: str, extra: int, with_hands: bool
+) -> None:
+    """Issue 17, class 3: the position is stated after the renounce was played to the trick
+    in play (in ``played``); the later play shows the renouncer held the suit, so the revoke,
+    its claim and its penalty rule exactly as in the whole record."""
+    record = generate_record(seed, code=code, inject="revoke")
+    whole = adjudicate(parse_record(record))
+    revoke = next(f for f in whole.findings if f.rule == "WHIST-REVOKE-1")
+    assert revoke.trick is not None and revoke.event is not None
+    cut, fragment = _cut(record, revoke.trick, with_hands)
+    stated = min(revoke.event - cut + 1 + extra, 3)  # the renounce and up to two cards after it
+    position = fragment["events"][0]
+    plays = fragment["events"][1 : 1 + stated]
+    position["played"] = [p["card"] for p in plays]
+    if with_hands:
+        for p in plays:
+            position["hands"][p["seat"]].remove(p["card"])
+    fragment["events"] = [position, *fragment["events"][1 + stated :]]
+    for event in fragment["events"]:
+        if type(event.get("ref")) is int:
+            event["ref"] = event["ref"] - stated
+    part = adjudicate(parse_record(fragment))
+    shift = cut + stated - 1
+    expected = [
+        (rule, severity, max(event, 0))
+        for rule, severity, event in findings_from(whole, cut, shift)
+    ]
+    assert findings_from(part, 0, 0) == expected
+    assert part.result.corrected == whole.result.corrected

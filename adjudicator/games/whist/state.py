@@ -314,11 +314,8 @@ class WhistState(Withdrawals):
                 )
         if self.pending:
             self._establish_by_play(seat, trick.number, index)
-        if seat != expected:
-            if _may_play_before_partner(seat, plays):
-                self._before_partner(index, seat, card, expected, trick)
-            else:
-                self._out_of_turn(index, seat, card, expected, trick)
+        if seat != expected and not _may_play_before_partner(seat, plays):
+            self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
         hand.remove(card)
@@ -448,25 +445,6 @@ class WhistState(Withdrawals):
                     legal=[f"{expected} to play"],
                 )
             )
-
-    def _before_partner(
-        self, index: int, seat: str, card: Card, partner: str, trick: Trick
-    ) -> None:
-        """The fourth hand plays before his partner after the third played before the second:
-        lawful (ENG1900-70, ENG64-67, AWL-25), noted so the director sees why it is no fault."""
-        self.findings.append(
-            make_finding(
-                "WHIST-IRREG-2",
-                "info",
-                f"{seat} played {card} to trick {trick.number} before his partner {partner}: the "
-                "third hand having played before the second, the fourth hand may play before "
-                "his partner, so this play is lawful.",
-                event=index,
-                deal=self.deal.number,
-                trick=trick.number,
-                seat=seat,
-            )
-        )
 
     def _check_follow(self, index: int, seat: WhistSeat, card: Card, trick: Trick) -> None:
         led = trick.plays[0].card.suit
