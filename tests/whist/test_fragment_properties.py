@@ -148,3 +148,35 @@ def test_a_renounce_stated_in_the_trick_in_play_is_judged_as_in_the_whole_deal(
     ]
     assert findings_from(part, 0, 0) == expected
     assert part.result.corrected == whole.result.corrected
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(SEEDS, st.sampled_from(["english-1900", "english-1864"]), st.integers(2, 12))
+def test_a_false_honours_claim_in_a_fragment_is_decided_when_the_later_play_shows_it(
+    seed: int, code: str, trick: int
+) -> None:
+    """Issue 17, class 3: the honours are claimed by the side that did not hold them; the
+    position does not state the honours. When the honours shown after the position (and the
+    turned-up card, the dealer's) leave that side fewer than three whoever held the rest, the
+    claim fails exactly as in the whole record; otherwise the question is left open."""
+    record = generate_record(seed, code=code)
+    claim = next((e for e in record["events"] if e["type"] == "honours"), None)
+    if claim is None:
+        return
+    claim["side"] = "EW" if claim["side"] == "NS" else "NS"  # the side that does not hold them
+    whole = adjudicate(parse_record(record))
+    cut, fragment = _cut(record, trick, with_hands=False)
+    del fragment["events"][0]["honours"]
+    deal = record["events"][0]
+    honours = {rank + deal["trump"][-1] for rank in "AKQJ"}
+    owners = {e["card"]: e["seat"] for e in record["events"][cut:] if e.get("card") in honours}
+    if deal["trump"] in honours:
+        owners[deal["trump"]] = deal["dealer"]
+    shown = sum(side_of(seat) == claim["side"] for seat in owners.values())
+    part = adjudicate(parse_record(fragment))
+    if shown + 4 - len(owners) < 3:  # at most two, whoever held the unseen ones
+        assert part.undetermined == []
+        assert findings_from(part, 1, 1 - cut) == findings_from(whole, cut, 0)
+        assert part.result.corrected == whole.result.corrected
+    else:
+        assert [u.rule for u in part.undetermined] == ["WHIST-HONOURS-2"]
