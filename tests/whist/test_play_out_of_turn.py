@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from adjudicator import adjudicate, parse_record
 from adjudicator.simulate.whist import generate_record
+from tests.whist.test_replay import fixture, play, retract, state_after
 
 CODES = st.sampled_from(["english-1900", "english-1864", "american-1893"])
 
@@ -41,3 +42,22 @@ def test_a_trick_played_in_another_order_draws_only_the_play_out_of_turn(
     want = [("WHIST-IRREG-2", "violation", first + at) for at in ORDERS[order]]
     assert found == want
     assert ruling.result.corrected == clean.result.corrected
+
+
+def test_the_fourth_hand_has_no_leave_when_the_second_took_his_card_back() -> None:
+    """revoke-corrected-in-time, trick 5: N leads KD (17); E, the second hand, renounces
+    with KC holding diamonds; S, the third hand, plays 4D in his turn; E takes KC back. The
+    third hand did not play before the second, so W, the fourth hand, has no leave to play
+    before his partner (ENG1900-70 is for a third hand who played out of turn): W's card
+    before E's second card is a play out of turn."""
+    state, events = state_after(fixture("revoke-corrected-in-time"), 18)
+    assert events[17].seat == "N" and state.expected_seat() == "E"
+    for index, event in enumerate(
+        [play("E", "KC"), play("S", "4D"), retract("E"), play("W", "4H")], start=18
+    ):
+        state.apply(index, event)
+    assert [(f.rule, f.severity, f.event) for f in state.findings] == [
+        ("WHIST-REVOKE-5", "warning", 18),
+        ("WHIST-IRREG-2", "violation", 21),
+    ]
+    assert not state.may_play_now("W") and state.may_play_now("E")

@@ -80,13 +80,17 @@ def _winner(plays: list[PlayedCard], trump: Suit) -> int:
     return standing.index(max(standing))
 
 
-def _may_play_before_partner(seat: str, plays: list[PlayedCard]) -> bool:
+def _may_play_before_partner(seat: str, plays: list[PlayedCard], findings: list[Finding]) -> bool:
     """Whether ``seat`` is the fourth hand and the third hand has played before the second
-    (ENG1900-70, ENG64-67, AWL-25: the fourth hand may then play before his partner)."""
+    (ENG1900-70, ENG64-67, AWL-25: the fourth hand may then play before his partner). The
+    third hand's card must have been played out of turn, not left on the table when the
+    second hand took his back (a renounce corrected: the second then plays again first)."""
     if len(plays) != 2:
         return False
-    leader = plays[0].seat
-    return plays[1].seat == _PARTNER[leader] and seat == _PARTNER[_LEFT[leader]]
+    leader, third = plays[0].seat, plays[1]
+    if third.seat != _PARTNER[leader] or seat != _PARTNER[_LEFT[leader]]:
+        return False
+    return any(f.event == third.event and f.rule == "WHIST-IRREG-2" for f in reversed(findings))
 
 
 _PLAY = Phase.PLAY  # a module global: an Enum class attribute lookup is slow in the hot loop
@@ -139,7 +143,7 @@ class WhistState(Withdrawals):
         if seat == self.expected_seat():
             return True
         trick = self.deals[-1].tricks[-1]
-        return not trick.quitted and _may_play_before_partner(seat, trick.plays)
+        return not trick.quitted and _may_play_before_partner(seat, trick.plays, self.findings)
 
     def legal_plays(self, seat: str) -> list[Card]:
         """What the seat may lawfully play now (WHIST-PLAY-3), in display order."""
@@ -314,7 +318,7 @@ class WhistState(Withdrawals):
                 )
         if self.pending:
             self._establish_by_play(seat, trick.number, index)
-        if seat != expected and not _may_play_before_partner(seat, plays):
+        if seat != expected and not _may_play_before_partner(seat, plays, self.findings):
             self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)
