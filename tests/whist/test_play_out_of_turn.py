@@ -1,6 +1,9 @@
-"""Plays out of turn within a trick (WHIST-IRREG-2): the order of the cards in a simulated
-clean deal is changed inside one trick, which changes no winner, so the ruling must differ
-from the clean one only by the play out of turn (ENG1900-70, -71; ENG64-67, -68; AWL-25, -26).
+"""Plays and leads out of turn in simulated clean deals (issue 17, classes 1 and 2).
+
+The order of the cards is changed inside one trick, which changes no winner, so the ruling
+must differ from the clean one only by the play out of turn (WHIST-IRREG-2: ENG1900-70, -71;
+ENG64-67, -68; AWL-25, -26); a lead out of turn taken back adds only the lead and, under the
+English codes alone, the exposed card (WHIST-IRREG-1, WHIST-PEN-1: ENG1900-64; AWL-20 I, -24).
 """
 
 from __future__ import annotations
@@ -61,3 +64,33 @@ def test_the_fourth_hand_has_no_leave_when_the_second_took_his_card_back() -> No
         ("WHIST-IRREG-2", "violation", 21),
     ]
     assert not state.may_play_now("W") and state.may_play_now("E")
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(st.integers(0, 10**9), CODES, st.integers(1, 13), st.integers(1, 3), st.integers(0, 12))
+def test_a_lead_out_of_turn_taken_back_exposes_the_card_only_under_the_english_codes(
+    seed: int, code: str, trick: int, offset: int, pick: int
+) -> None:
+    """A seat not on lead leads a card out of turn before the rightful lead of a trick of a
+    simulated clean deal and takes it back; the deal then goes on as played. The lead is a
+    WHIST-IRREG-1 violation; the card led in error is exposed under the English codes
+    (WHIST-PEN-1 at the retract, ENG1900-64) and not under the American (AWL-20 I, AWL-24)."""
+    record = generate_record(seed, code=code)
+    clean = adjudicate(parse_record(record))
+    first = 1 + 4 * (trick - 1)
+    events = record["events"]
+    leader = events[first]["seat"]
+    seat = "NESW"[("NESW".index(leader) + offset) % 4]
+    later = [e["card"] for e in events[first:53] if e.get("seat") == seat]
+    card = later[pick % len(later)]
+    events[first:first] = [
+        {"type": "play", "seat": seat, "card": card},
+        {"type": "retract", "seat": seat},
+    ]
+    ruling = adjudicate(parse_record(record))
+    found = [(f.rule, f.severity, f.event) for f in ruling.findings if f.severity != "info"]
+    want = [("WHIST-IRREG-1", "violation", first)]
+    if code != "american-1893":
+        want.append(("WHIST-PEN-1", "warning", first + 1))
+    assert found == want
+    assert ruling.result.corrected == clean.result.corrected
