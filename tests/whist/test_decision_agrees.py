@@ -4,8 +4,11 @@ each case is a fixture, with words its decision must say and words it must not."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from adjudicator import adjudicate, load_record
+from adjudicator import adjudicate, load_record, parse_record
+from adjudicator.simulate.whist import generate_record
 from tests.conftest import FIXTURES
 
 CASES = {
@@ -66,3 +69,29 @@ def test_honours_not_claimed_in_a_game_won_by_tricks_are_not_called_lost() -> No
     assert len(notes) == 1
     assert "lost" not in notes[0]
     assert "would have counted nothing" in notes[0]
+
+
+@settings(derandomize=True, max_examples=20, deadline=None)
+@given(st.integers(0, 10**9), st.sampled_from(["english-1900", "english-1864", "american-1893"]))
+def test_a_revoke_claimed_and_paid_for_by_the_revokers_own_side_is_said_as_such(
+    seed: int, code: str
+) -> None:
+    """A simulated deal with one revoke; after the last trick the revoker's own side claims
+    it and names a penalty. The decision gives the reason the claim fails (the claimants'
+    own side revoked) and never says that every card followed suit or that the penalty came
+    before any claim."""
+    record = generate_record(seed, code=code, inject="revoke")
+    events = record["events"]
+    revoke = next(
+        f for f in adjudicate(parse_record(record)).findings if f.rule == "WHIST-REVOKE-1"
+    )
+    side = "NS" if revoke.seat in ("N", "S") else "EW"
+    end = next(i for i, e in enumerate(events) if e["type"] != "play" and i > 0)
+    events[end:end] = [
+        {"type": "claim", "kind": "revoke", "by": side, "against": revoke.seat},
+        {"type": "penalty", "by": side, "choice": "tricks"},
+    ]
+    text = "\n".join(s.text for s in adjudicate(parse_record(record)).decision)
+    assert "of the claimants' own side" in text
+    assert "every card followed suit" not in text
+    assert "before any revoke had been claimed" not in text
