@@ -75,6 +75,14 @@ _UNCLAIMED: dict[str, str] = {
     " [event {event}]: it scores nothing{law}.",
 }
 
+#: the same, where the American code rules otherwise (AWL-29: the card played in error is
+#: liable to be called, and no highest or lowest may be demanded; AMB-16)
+_UNCLAIMED_AMERICAN: dict[str, str] = {
+    "WHIST-REVOKE-5": "{who} renounced at trick {trick} of deal {deal} and took the card back"
+    " before the revoke was established [event {event}]: no revoke; the card played in error"
+    " is exposed and liable to be called{law}.",
+}
+
 #: the same, for a finding with no trick (a draw when no trick has been won since the last)
 _UNCLAIMED_NO_TRICK: dict[str, str] = {
     "BEZ-PLAY-4": "{who} drew when no trick had been won since the last draws, in deal {deal}"
@@ -175,6 +183,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if f.rule == "WHIST-REVOKE-9":
         return stray_penalty(ctx, f)
     template = _UNCLAIMED.get(f.rule)
+    if ctx.code == "american-1893":
+        template = _UNCLAIMED_AMERICAN.get(f.rule, template)
     if f.trick is None and template is not None and "{trick}" in template:
         template = _UNCLAIMED_NO_TRICK.get(f.rule)
     if f.rule in _CHANGES_SCORE:

@@ -37,6 +37,12 @@ CASES = {
         ["before any revoke had been claimed"],
     ),
     "honours-claimed-four-held-three": (["is corrected to 2"], ["the claim fails"]),
+    # American code: a renounce corrected in time leaves the card callable, and no more
+    # (AWL-29); the highest or lowest of the suit is an English penalty (ENG1900-80)
+    "american-renounce-corrected-in-time": (
+        ["the card played in error is exposed and liable to be called"],
+        ["highest or lowest"],
+    ),
     # American code: a card led out of turn and taken back is not exposed (AWL-20 I, AWL-24)
     "american-lead-out-of-turn-taken-back": (
         ["the card led out of turn is not exposed and may not be called"],
