@@ -16,7 +16,7 @@ from typing import Any
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.ruling.disputes import DISPUTE_FINDINGS, DISPUTES, both_sides
+from adjudicator.ruling.disputes import DISPUTE_FINDINGS, DISPUTES, both_sides, stray_penalty
 from adjudicator.ruling.sentences import (
     COUNTED,
     DECLARATION_FAULT,
@@ -40,9 +40,6 @@ _UNCLAIMED: dict[str, str] = {
     "WHIST-REVOKE-5": "{who} renounced at trick {trick} of deal {deal} and took the card back"
     " before the revoke was established [event {event}]: no revoke; the adversaries may call"
     " the card played in error or require the highest or lowest of the suit{law}{forfeit}.",
-    "WHIST-REVOKE-9": "{side} chose a revoke penalty in deal {deal} before any revoke had been"
-    " claimed [event {event}]: a penalty belongs to the claim it follows, and it counts for"
-    " nothing{law}.",
     "WHIST-PEN-4": "{side} demanded a wrong penalty for the revoke by {who} at trick {trick} of"
     " deal {deal} [event {event}]: under the American code the penalty is fixed, two tricks for"
     " each revoke, and a wrong penalty having been demanded, none can be enforced{law}.",
@@ -136,7 +133,7 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
     }
     deal = ctx.deal_of(f.event or 0)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-REVOKE-1":
-        card_played, led = played(deal, f.event)
+        card_played, led = played(deal, f.event, f.seat)
         if card_played and led:
             values["card"], values["suit"] = card(card_played), suit_of(led)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-IRREG-1":
@@ -148,6 +145,13 @@ def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
     """What became of a lead out of turn: taken back (its card is in no trick of the deal) or
     followed by all four, when the trick stands (ENG1900-66, ENG64-63, AWL-24)."""
     stood = any(play["event"] == event for row in deal.tricks for play in row["plays"])
+    if not stood and ctx.code == "american-1893":  # AWL-20 I: the card led is not exposed
+        return (
+            "the lead was taken back, and the cards played to it came back without penalty;"
+            " the card led out of turn is not exposed and may not be called, the only penalty"
+            " being a suit call from the offender or his partner at the first lead of either,"
+            " by the adversary on that player's right"
+        )
     if not stood:
         return (
             "the lead was taken back, and the cards played to it came back without penalty"
@@ -187,7 +191,7 @@ def _side_in(message: str) -> str | None:
 _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
     ("WHIST-REVOKE-5", "american-1893"): "{who} renounced at trick {trick} of deal {deal} and"
     " took the card back before the revoke was established [event {event}]: no revoke; the"
-    " adversaries may call the card played in error{law}{forfeit}.",
+    " card played in error is exposed and liable to be called{law}{forfeit}.",
     ("BEZ-SEVEN-4", "bezique"): "{who} marked an exchange of the seven of trumps [event {event}]:"
     " with trumps made by the first marriage there is no turn-up, and the seven scores nothing"
     " (Encyclopaedia Britannica, 11th ed.).",
@@ -199,6 +203,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         return _declaration_sentence(ctx, f)
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
+    if f.rule == "WHIST-REVOKE-9":
+        return stray_penalty(ctx, f)
     template = _UNCLAIMED_UNDER.get((f.rule, ctx.code)) or _UNCLAIMED.get(f.rule)
     if f.trick is None and template is not None and "{trick}" in template:
         template = _UNCLAIMED_NO_TRICK.get(f.rule)

@@ -70,8 +70,7 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
         why = (
             "no revoke had yet been made, and a claim can only concern a revoke already made"
             if early
-            else "the tricks show no revoke: every card followed suit, or its player held none"
-            " of the suit led"
+            else _unfounded_why(ctx, unfounded[0])
         )
         out = [
             say(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
@@ -107,7 +106,7 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
         found = _revoke_finding(ctx, covered.seat, number, covered.trick)
         if found is not None:
             ctx.used.add(id(found))
-        card_played, led = played(deal, covered.event)
+        card_played, led = played(deal, covered.event, covered.seat)
         how = (
             f"{ctx.names.seat(covered.seat)} played {card(card_played)} to a {suit_of(led)}"
             f" lead while holding a {suit_of(led)} [event {covered.event}]"
@@ -125,8 +124,85 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
         else:  # one claim, several revokes: each its own penalty
             upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."
         sentences.append(say(upheld, *rules))
+        if n == 0:
+            sentences.extend(_named_by_revokers(ctx, claim, number))
         sentences.extend(_penalty(ctx, deal, covered, claim))
     return sentences
+
+
+#: why a revoke claim finds no revoke, as the finding gives it -> the words said
+_OWN_SIDE = re.compile(r"the only revoke of the deal is (?P<seat>[NESW])'s at trick (?P<trick>\d+)")
+_CORRECTED = re.compile(
+    r"(?P<seat>[NESW])'s renounce at trick (?P<trick>\d+) was corrected in time"
+)
+
+
+def _unfounded_why(ctx: Context, finding: Finding) -> str:
+    """The reason the claim fails, as the tricks show it: the revoke is the claimants' own
+    side's, or the renounce was corrected in time, or every card followed suit."""
+    if m := _OWN_SIDE.search(finding.message):
+        return (
+            f"the only revoke of the deal, at trick {m['trick']}, is by {ctx.names.seat(m['seat'])}"
+            " of the claimants' own side, and only the adversaries of the revoking side may"
+            " claim a revoke"
+        )
+    if m := _CORRECTED.search(finding.message):
+        return (
+            f"the renounce by {ctx.names.seat(m['seat'])} at trick {m['trick']} was corrected in"
+            " time and is no revoke"
+        )
+    return (
+        "the tricks show no revoke: every card followed suit, or its player held none of the"
+        " suit led"
+    )
+
+
+#: a penalty that belongs to no claim, as the revoke judge words why
+_OWN_PENALTY = re.compile(r"the revoke by (?P<seat>[NESW]) at trick (?P<trick>\d+) is their own")
+
+
+def stray_penalty(ctx: Context, f: Finding) -> Said:
+    """A revoke penalty that pays for no claimed revoke: named by the revokers themselves, or
+    chosen before any claim, or with every claimed revoke already paid for (WHIST-REVOKE-9)."""
+    side = f.message[:2]
+    head = f"{ctx.names.any(side)} chose a revoke penalty in deal {f.deal or 1}"
+    if m := _OWN_PENALTY.search(f.message):
+        ctx.used.add(id(f))
+        return say(
+            f"{ctx.names.any(side)} named a revoke penalty in deal {f.deal or 1} [event {f.event}]"
+            f" for the revoke by {ctx.names.seat(m['seat'])} at trick {m['trick']}, their own"
+            " side's: the penalty is chosen by the adversaries of the revoking side, and their"
+            f" word counts for nothing{ctx.law(f.rule)}.",
+            f.rule,
+        )
+    claimed = [c for c in ctx.claims if c.by == side and (c.event or 0) < (f.event or 0)]
+    if claimed and ctx.deal_of(claimed[-1].event) is ctx.deal_of(f.event or 0):
+        return say(
+            f"{head} [event {f.event}] with no revoke of their adversaries claimed in time left"
+            f" to pay for: it counts for nothing{ctx.law(f.rule)}.",
+            f.rule,
+        )
+    return say(
+        f"{head} before any revoke had been claimed [event {f.event}]: a penalty belongs to the"
+        f" claim it follows, and it counts for nothing{ctx.law(f.rule)}.",
+        f.rule,
+    )
+
+
+def _named_by_revokers(ctx: Context, claim: Claim, deal: int) -> list[Said]:
+    """A penalty the revokers named after the claim of their revoke: said with the claim it
+    follows, not among the irregularities nobody claimed (it is the same dispute)."""
+    return [
+        stray_penalty(ctx, f)
+        for f in ctx.findings
+        if f.rule == "WHIST-REVOKE-9"
+        and f.severity == "violation"
+        and id(f) not in ctx.used
+        and f.deal == deal
+        and (f.event or 0) > claim.event
+        and f.message[:2] != claim.by
+        and _OWN_PENALTY.search(f.message)
+    ]
 
 
 def _claimed_before(deal: Any, claim: Claim) -> int | None:

@@ -114,10 +114,13 @@ def declaration_of(ctx: Context, event: int | None) -> DeclarationRow | None:
     return next((d for d in rows if d.event == event or d.scored_by == event), None)
 
 
-def played(deal: WhistDealSummary, event: int | None) -> tuple[str | None, str | None]:
-    """The card played at ``event`` and the card led to its trick."""
+def played(
+    deal: WhistDealSummary, event: int | None, seat: str | None = None
+) -> tuple[str | None, str | None]:
+    """The card ``seat`` played at ``event`` and the card led to its trick (the cards a
+    position states as played to the trick in play all have the position's event)."""
     for row in deal.tricks:
         for play in row["plays"]:
-            if play["event"] == event:
+            if play["event"] == event and seat in (None, play["seat"]):
                 return play["card"], row["plays"][0]["card"]
     return None, None

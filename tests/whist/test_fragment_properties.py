@@ -114,3 +114,69 @@ def test_a_whist_deal_cut_at_both_ends_rules_what_it_shows_and_no_more(
         for rule, _, event in seen:
             if rule == "WHIST-REVOKE-1" and event < end:
                 assert (rule, "violation", event) in found or event in open_
+
+
+@settings(derandomize=True, max_examples=20, deadline=None)
+@given(SEEDS, CODES, st.integers(0, 2), st.booleans())
+def test_a_renounce_stated_in_the_trick_in_play_is_judged_as_in_the_whole_deal(
+    seed: int, code: str, extra: int, with_hands: bool
+) -> None:
+    """Issue 17, class 3: the position is stated after the renounce was played to the trick
+    in play (in ``played``); the later play shows the renouncer held the suit, so the revoke,
+    its claim and its penalty rule exactly as in the whole record."""
+    record = generate_record(seed, code=code, inject="revoke")
+    whole = adjudicate(parse_record(record))
+    revoke = next(f for f in whole.findings if f.rule == "WHIST-REVOKE-1")
+    assert revoke.trick is not None and revoke.event is not None
+    cut, fragment = _cut(record, revoke.trick, with_hands)
+    stated = min(revoke.event - cut + 1 + extra, 3)  # the renounce and up to two cards after it
+    position = fragment["events"][0]
+    plays = fragment["events"][1 : 1 + stated]
+    position["played"] = [p["card"] for p in plays]
+    if with_hands:
+        for p in plays:
+            position["hands"][p["seat"]].remove(p["card"])
+    fragment["events"] = [position, *fragment["events"][1 + stated :]]
+    for event in fragment["events"]:
+        if type(event.get("ref")) is int:
+            event["ref"] = event["ref"] - stated
+    part = adjudicate(parse_record(fragment))
+    shift = cut + stated - 1
+    expected = [
+        (rule, severity, max(event, 0))
+        for rule, severity, event in findings_from(whole, cut, shift)
+    ]
+    assert findings_from(part, 0, 0) == expected
+    assert part.result.corrected == whole.result.corrected
+
+
+@settings(derandomize=True, max_examples=30, deadline=None)
+@given(SEEDS, st.sampled_from(["english-1900", "english-1864"]), st.integers(2, 12))
+def test_a_false_honours_claim_in_a_fragment_is_decided_when_the_later_play_shows_it(
+    seed: int, code: str, trick: int
+) -> None:
+    """Issue 17, class 3: the honours are claimed by the side that did not hold them; the
+    position does not state the honours. When the honours shown after the position (and the
+    turned-up card, the dealer's) leave that side fewer than three whoever held the rest, the
+    claim fails exactly as in the whole record; otherwise the question is left open."""
+    record = generate_record(seed, code=code)
+    claim = next((e for e in record["events"] if e["type"] == "honours"), None)
+    if claim is None:
+        return
+    claim["side"] = "EW" if claim["side"] == "NS" else "NS"  # the side that does not hold them
+    whole = adjudicate(parse_record(record))
+    cut, fragment = _cut(record, trick, with_hands=False)
+    del fragment["events"][0]["honours"]
+    deal = record["events"][0]
+    honours = {rank + deal["trump"][-1] for rank in "AKQJ"}
+    owners = {e["card"]: e["seat"] for e in record["events"][cut:] if e.get("card") in honours}
+    if deal["trump"] in honours:
+        owners[deal["trump"]] = deal["dealer"]
+    shown = sum(side_of(seat) == claim["side"] for seat in owners.values())
+    part = adjudicate(parse_record(fragment))
+    if shown + 4 - len(owners) < 3:  # at most two, whoever held the unseen ones
+        assert part.undetermined == []
+        assert findings_from(part, 1, 1 - cut) == findings_from(whole, cut, 0)
+        assert part.result.corrected == whole.result.corrected
+    else:
+        assert [u.rule for u in part.undetermined] == ["WHIST-HONOURS-2"]

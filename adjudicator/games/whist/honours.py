@@ -20,6 +20,8 @@ class HonoursJudge:
 
     rules: WhistRules
     findings: list[Finding]
+    unclaimed_honours: list[tuple[int, Side, int]]  # (finding index, side, held): this deal's
+    honours_at_most: set[Side]  # a fragment: the side's honours shown only as a bound
 
     # Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
 
@@ -52,7 +54,8 @@ class HonoursJudge:
                     "WHIST-HONOURS-2",
                     "violation",
                     f"{side} claimed {claim.count} honours in deal {deal.number} but hold "
-                    f"only {held[side]} of the trump A K Q J: nothing to score.",
+                    + ("at most" if side in self.honours_at_most else "only")
+                    + f" {held[side]} of the trump A K Q J: nothing to score.",
                 )
             elif before[side] >= target - 1:
                 finding = (
@@ -93,23 +96,16 @@ class HonoursJudge:
                     HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
                 )
                 continue
-            if claim.count != held[side]:
-                self.findings.append(
-                    make_finding(
-                        "WHIST-HONOURS-2",
-                        "warning",
-                        f"{side} claimed {claim.count} honours but hold {held[side]}: scored as held.",
-                        event=timed.index,
-                        deal=deal.number,
-                    )
-                )
+            # a claim of the wrong number (four for three) is good: honours score as held
             valid.append((side, held[side]))
             claims.append(
                 HonoursClaim(side=side, count=claim.count, event=timed.index, counted=True)
             )
+        self.unclaimed_honours = []
         if self.rules.honours_counted:
             for side in SIDES:
                 if held[side] >= 3 and side not in claimed_sides and before[side] < target - 1:
+                    self.unclaimed_honours.append((len(self.findings), side, held[side]))
                     self.findings.append(
                         make_finding(
                             "WHIST-HONOURS-4",
@@ -121,3 +117,30 @@ class HonoursJudge:
                         )
                     )
         return valid, claims
+
+    def _unclaimed_honours_void(self, deal: DealFacts, result: scoring.DealScore) -> None:
+        """Honours nobody claimed in a deal whose game was won before honours are scored
+        (by the penalty or by tricks) would have counted nothing: nothing was lost by not
+        claiming them (WHIST-HONOURS-5, WHIST-SCORE-3), and the note says so."""
+        target = cast(int, self.rules.game_target)
+        won_by = next(
+            (
+                step.item
+                for step in result.steps
+                if step.side == result.winner and not step.void and step.score[step.side] >= target
+            ),
+            None,
+        )
+        if won_by not in ("penalty", "tricks"):
+            return
+        for at, side, held in self.unclaimed_honours:
+            self.findings[at] = make_finding(
+                "WHIST-HONOURS-4",
+                "info",
+                f"{side} held {held} honours in deal {deal.number} but did not claim them; claimed, "
+                f"they would have counted nothing, {result.winner} having already won the game by "
+                f"{'the revoke penalty' if won_by == 'penalty' else 'tricks'}.",
+                event=deal.event,
+                deal=deal.number,
+                basis=["WHIST-HONOURS-5", "WHIST-SCORE-3"],
+            )

@@ -19,7 +19,7 @@ from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
 from adjudicator.games.whist.misdeals import MisdealJudge, ruling_of
 from adjudicator.games.whist.options import is_english
 from adjudicator.games.whist.penalties import PenaltyJudge
-from adjudicator.games.whist.position import honours_unknown
+from adjudicator.games.whist.position import honours_bounds, honours_unknown
 from adjudicator.games.whist.revokes import RevokeJudge, RevokeRuling
 from adjudicator.games.whist.scoring import DealScore, ScoringRules
 from adjudicator.games.whist.stopped import StoppedDeals
@@ -55,6 +55,9 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         self.marked: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
         self.last_result: dict[str, object] | None = None
         self.undetermined: list[dict[str, object]] = []  # a fragment's open questions
+        # a fragment's honours claims: the sides shown to hold at most two (a bound)
+        self.honours_at_most: set[Side] = set()
+        self.unclaimed_honours: list[tuple[int, Side, int]] = []
 
     # Whole record ---------------------------------------------------------------------
 
@@ -98,7 +101,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                 + (
                     " deal stopped part-way scores nothing in these figures"
                     if stopped
-                    else " figures read each honours claim as made"
+                    else " figures read each honours claim as made, as far as the later play allows"
                     if honours_only
                     else " figures count no revoke that the cards shown do not prove"
                 )
@@ -109,21 +112,36 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         )
 
     def _position_honours(self, deal: DealFacts, held: dict[Side, int]) -> dict[Side, int]:
-        """Honours as dealt, for a deal begun at a position: stated, shown by the hands, or
-        (claimed, and not shown) undetermined, each claim read as made."""
+        """Honours as dealt, for a deal begun at a position: stated, or shown by the hands
+        and the later play. A claim the shown honours settle is decided (a side shown to hold
+        at most two cannot score them, WHIST-HONOURS-2); one they leave open is undetermined
+        and read as made, as far as the shown honours allow."""
         stated = getattr(deal.position, "honours", None)
         if stated is not None:
             return {"NS": stated.get("NS", 0), "EW": stated.get("EW", 0)}
         if not (self.rules.honours_counted and deal.honours and honours_unknown(deal)):
             return held
-        held = dict(held)
+        shown, unknown = honours_bounds(deal, bool(self.rules.turn_up_counts_for_dealer))
+        held = cast(dict[Side, int], dict(shown))
         for timed in deal.honours:
             side = timed.event.side
-            held[side] = timed.event.count
+            low, high = shown[side], shown[side] + unknown
+            if high < 3 or low == high:  # decided by what the play shows
+                held[side] = high
+                if low != high:
+                    self.honours_at_most.add(side)
+                continue
+            count = timed.event.count
+            held[side] = max(low, min(count, high))
+            asked = (
+                f"the {count} honours claimed in deal {deal.number}"
+                if held[side] == count
+                else f"three honours in deal {deal.number} (they claimed four, and the play"
+                " after the position shows at most three)"
+            )
             self.undetermined.append(
                 {
-                    "what": f"Did {side} hold the {timed.event.count} honours claimed in"
-                    f" deal {deal.number}?",
+                    "what": f"Did {side} hold {asked}?",
                     "why": "trump honours were played before the position, which does not"
                     " say who held them",
                     "decides": "the trump A K Q J each side held as dealt (the position's honours)",
@@ -147,6 +165,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         before = dict(self.position.score)
         won = deal.tricks_won()
         held = shown = deal.honours_held(bool(self.rules.turn_up_counts_for_dealer))
+        self.honours_at_most = set()
         if deal.position is not None:  # (``shown``: what the summary reports as held)
             held = self._position_honours(deal, held)
             shown = held if getattr(deal.position, "honours", None) is not None else shown
@@ -176,6 +195,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
             for r in revokes:
                 r.applied = False
         else:
+            self._unclaimed_honours_void(deal, result)
             self._note_score_findings(deal, result, revokes, no_win)
             self._note_penalty_order(deal, plan, result, revokes)
         self.steps.append(

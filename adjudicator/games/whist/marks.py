@@ -74,6 +74,8 @@ class MarksJudge:
             return
         expected = self._expected_marks(result, game, rubber)
         floored = {(step.side, step.item) for step in result.steps if step.floored}
+        counted = {(step.side, step.item) for step in result.steps if not step.void}
+        void = {(step.side, step.item) for step in result.steps if step.void} - counted
         groups: dict[tuple[str, str], list[int]] = {}
         last: dict[tuple[str, str], int] = {}
         key: tuple[str, str]
@@ -91,6 +93,8 @@ class MarksJudge:
                 continue
             right = str(high) if low == high else f"{low} to {high}"
             gives = f"the rules give {right}"
+            if (side, item) in void:  # WHIST-SCORE-3: after the game is won nothing counts
+                gives += f": {result.winner} had already won the game, so they count nothing"
             if (side, item) in floored:
                 gives = (
                     f"this ruling gives {right}: the law says deduct three, and only {-high} is "

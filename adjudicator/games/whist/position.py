@@ -5,8 +5,10 @@ the position was in his hand at it. The position's hand is its known cards plus 
 the seat plays later (``revealed``); a fragment played out to trick 13 therefore shows
 every hand whole, and its play is judged exactly as a whole deal's; one that stops part-way
 leaves each seat's remaining cards unknown (``deal.unknown``: ``stopped``). What a position cannot
-show is what was played before it: the honours as dealt, when they matter, are listed as
-undetermined unless the position states them.
+show is what was played before it: the honours as dealt, when they matter and the later play
+does not settle them, are listed as undetermined unless the position states them. A card the
+position states as played to the trick in play is checked for following suit like any other
+(WHIST-PLAY-3): the seat's hand at the position shows whether he held the suit led.
 """
 
 from __future__ import annotations
@@ -106,6 +108,8 @@ def apply_position(state: WhistState, index: int, event: WhistPosition) -> None:
     state.hands = {seat: set(cards) for seat, cards in hands.items()}
     state.exposed = {seat: set() for seat in WHIST_SEATS}
     state.phase = Phase.PLAY
+    for seat, card in list(in_trick.items())[1:]:  # a renounce stated there is one like any other
+        state._check_follow(index, seat, card, trick)
 
 
 def honours_unknown(deal: DealFacts) -> bool:
@@ -117,6 +121,24 @@ def honours_unknown(deal: DealFacts) -> bool:
     shown = {card for cards in deal.hands.values() for card in cards}
     suit = deal.trump.suit
     return any(Card(rank, suit) not in shown for rank in ("A", "K", "Q", "J"))
+
+
+def honours_bounds(deal: DealFacts, turn_up_counts: bool) -> tuple[dict[str, int], int]:
+    """The trump honours each side is shown to have held as dealt, and how many honours
+    nobody is shown to have held. Every card a seat holds at the position or plays after it
+    was dealt to him, and the turned-up card to the dealer (WHIST-DEAL-3); only the honours
+    played before the position by a seat the record does not name are unknown."""
+    suit = deal.trump.suit
+    honours = {Card(rank, suit) for rank in ("A", "K", "Q", "J")}
+    if not turn_up_counts:
+        honours.discard(deal.trump)
+    owner = {card: seat for seat, cards in deal.hands.items() for card in cards if card in honours}
+    if deal.trump in honours:
+        owner[deal.trump] = deal.dealer
+    shown = {"NS": 0, "EW": 0}
+    for seat in owner.values():
+        shown["NS" if seat in ("N", "S") else "EW"] += 1
+    return shown, len(honours) - len(owner)
 
 
 def open_renounce(

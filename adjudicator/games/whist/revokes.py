@@ -134,14 +134,19 @@ class RevokeJudge:
                 "already made. The claim is unfounded and fails; that revoke stands unclaimed "
                 "unless it is claimed after it was made."
             )
+        elif own and not fixed:  # the tricks do show a revoke: the claimants' own
+            message = (
+                f"{claim.by} claimed a revoke{target}{at} in deal {deal.number}, but the only "
+                f"revoke of the deal is {own[0].seat}'s at trick {own[0].trick}, by their own "
+                "side, and only the adversaries of the revoking side may claim a revoke. The "
+                "claim fails."
+            )
         else:
             if fixed:
                 why = (
                     f"{fixed[0].seat}'s renounce at trick {fixed[0].trick} was corrected in time "
                     "and is no revoke"
                 )
-            elif own:
-                why = "the only revoke of the deal is by the claimants' own side"
             else:
                 why = "every card played followed suit, or its player held none of the suit led"
             message = (
@@ -256,7 +261,14 @@ class RevokeJudge:
     ) -> Finding:
         """A penalty that belongs to no claim: say whether the revoke came only after it."""
         later = [r for r in revokes if r.renounce.side != penalty.by and r.renounce.event > index]
-        if later:
+        own = [r for r in revokes if r.renounce.side == penalty.by and r.renounce.event < index]
+        if own and not later:  # the revokers named it: the choice is their adversaries'
+            why = (
+                f" is not theirs to choose: the revoke by {own[0].renounce.seat} at trick "
+                f"{own[0].renounce.trick} is their own side's, and the penalty is chosen by the "
+                "adversaries of the revoking side"
+            )
+        elif later:
             why = (
                 f" was recorded before {later[0].renounce.seat}'s renounce at trick "
                 f"{later[0].renounce.trick} (event {later[0].renounce.event}) was made: a choice "

@@ -53,6 +53,7 @@ from adjudicator.seats import WHIST_SEATS, WhistSeat, left_of, partner_of
 
 E = TypeVar("E")
 _LEFT: dict[str, str] = {seat: left_of(seat) for seat in WHIST_SEATS}
+_PARTNER: dict[str, str] = {seat: partner_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
 _POWER = {card: _RANK[card.rank] for card in whist_pack()}  # by card: one lookup, not two
 _SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in Suit}
@@ -83,6 +84,19 @@ def _winner(plays: list[PlayedCard], trump: Suit) -> int:
     order = _TRICK_ORDER[trump][plays[0].card.suit]
     standing = [order[p.card] for p in plays]
     return standing.index(max(standing))
+
+
+def _may_play_before_partner(seat: str, plays: list[PlayedCard], findings: list[Finding]) -> bool:
+    """Whether ``seat`` is the fourth hand and the third hand has played before the second
+    (ENG1900-70, ENG64-67, AWL-25: the fourth hand may then play before his partner). The
+    third hand's card must have been played out of turn, not left on the table when the
+    second hand took his back (a renounce corrected: the second then plays again first)."""
+    if len(plays) != 2:
+        return False
+    leader, third = plays[0].seat, plays[1]
+    if third.seat != _PARTNER[leader] or seat != _PARTNER[_LEFT[leader]]:
+        return False
+    return any(f.event == third.event and f.rule == "WHIST-IRREG-2" for f in reversed(findings))
 
 
 _PLAY = Phase.PLAY  # a module global: an Enum class attribute lookup is slow in the hot loop
@@ -133,6 +147,14 @@ class WhistState(Withdrawals):
                 return seat
             seat = _LEFT[seat]
         return start
+
+    def may_play_now(self, seat: str) -> bool:
+        """Whether the seat may lawfully play now: his turn, or the fourth hand's leave to play
+        before his partner once the third hand has played before the second (ENG1900-70)."""
+        if seat == self.expected_seat():
+            return True
+        trick = self.deals[-1].tricks[-1]
+        return not trick.quitted and _may_play_before_partner(seat, trick.plays, self.findings)
 
     def legal_plays(self, seat: str) -> list[Card]:
         """What the seat may lawfully play now (WHIST-PLAY-3), in display order."""
@@ -355,7 +377,7 @@ class WhistState(Withdrawals):
                 )
         if self.pending:
             self._establish_by_play(seat, trick.number, index)
-        if seat != expected:
+        if seat != expected and not _may_play_before_partner(seat, plays, self.findings):
             self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
             self._check_follow(index, seat, card, trick)

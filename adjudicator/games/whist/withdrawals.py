@@ -86,21 +86,16 @@ class Withdrawals:
         elif seat in trick.free_withdrawals:
             trick.free_withdrawals -= {seat}
         else:
-            first_lead_withdrawn = position == 0
             trick.free_withdrawals |= later
-            exposed = not (first_lead_withdrawn and self.rules.code == "american-1893")
-            if exposed:
-                self.exposed[seat].add(played.card)
+            if played.event == trick.false_lead and self.rules.code == "american-1893":
+                return  # AWL-20 I: a card led out of turn is not exposed (AWL-24: a suit call)
+            self.exposed[seat].add(played.card)
             self.findings.append(
                 make_finding(
                     "WHIST-PEN-1",
                     "warning",
-                    f"{seat} took back {played.card} from trick {trick.number}"
-                    + (
-                        ": the card is exposed and liable to be called."
-                        if exposed
-                        else ": a card led out of turn is not an exposed card under AWL-20."
-                    ),
+                    f"{seat} took back {played.card} from trick {trick.number}: the card is "
+                    "exposed and liable to be called.",
                     event=index,
                     deal=self.deal.number,
                     trick=trick.number,
