@@ -419,7 +419,8 @@ _SILENT = {"BEZ-DECL-4", "WHIST-HONOURS-4", "WHIST-HONOURS-5", "WHIST-REVOKE-11"
 
 def _waits(ctx: Context, what: str, rule: str, deal: int | None = None) -> Said:
     """A result a fragment leaves open: why, and which fact would decide it (issue 11)."""
-    items = [u for u in ctx.undetermined if u.rule == rule and (deal is None or u.deal == deal)]
+    mine = [u for u in ctx.undetermined if deal is None or u.deal == deal]
+    items = [u for u in mine if u.rule == rule] or [u for u in mine if u.rule in _SCORE_UNKNOWNS]
     if not items:
         return say(f"{what} cannot be determined from the record{ctx.law(rule)}.", rule)
     item = items[0]
@@ -429,6 +430,9 @@ def _waits(ctx: Context, what: str, rule: str, deal: int | None = None) -> Said:
         rule,
     )
 
+
+#: open questions of a played-out fragment's score: the result sentence says why it waits
+_SCORE_UNKNOWNS = {"RUB-GAME-3", "BEZ-SCORE-2", "BEZ-LAST-3"}
 
 #: the results' own open questions, said by the result sentence itself
 _RESULT_RULES = {"BEZ-SCORE-3", "RUB-GAME-6", "WHIST-SCORE-1"}

@@ -15,6 +15,7 @@ from adjudicator.findings import Finding
 from adjudicator.games.whist.summary import Revoke, WhistDealSummary
 from adjudicator.ruling.sentences import (
     DECLARATION_FAULT,
+    SCORE_FAULT,
     Claim,
     Context,
     Said,
@@ -310,10 +311,10 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
         head = f"{by} challenged the {words(row.combination)} scored by {against}{ref}"
     elif mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
         against = ctx.names.seat(mark.seat)
-        head = (
-            f"{by} challenged the mark of {mark.points} for {words(mark.item)} written by"
-            f" {against}{ref}"
+        item = (
+            "the exchange of the seven of trumps" if mark.item == "exchange" else words(mark.item)
         )
+        head = f"{by} challenged the mark of {mark.points} for {item} written by {against}{ref}"
     else:
         head = f"{by} challenged a score{ref}"
     events = {claim.ref, row.event if row else None} - {None}
@@ -377,8 +378,8 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     faults = [f for f in faults if f.rule != "BEZ-SCORE-5"]
     ctx.used.update(id(f) for f in faults)
     ctx.changed = True
-    fault = DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
     rule = faults[0].rule
+    fault = DECLARATION_FAULT.get(rule) or SCORE_FAULT.get(rule, faults[0].citation.title.lower())
     if ctx.game == "bezique":  # no law 50 in the ordinary game: a wrong score is struck when found
         return [
             say(

@@ -15,7 +15,7 @@ from adjudicator.games.bezique.judge import (
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
 from adjudicator.games.rubicon import scoring
-from adjudicator.record.bezique import RubiconRecord, RubiconRules
+from adjudicator.record.bezique import BeziquePosition, RubiconRecord, RubiconRules
 
 RubiconJudgement = Judgement[BeziqueDealSummary]
 
@@ -105,7 +105,15 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
                 "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
             )
-        unknowns = position_unknowns(deal, rules, counted=game.brisques_counted)
+        saver = _brisques_could_save(deal, points, game)
+        what = None
+        if saver is not None and not game.brisques_counted:
+            what = (
+                f"The brisques of deal {deal.number}: whether {saver}, with "
+                f"{points.official[saver]} and 10 a brisque, reaches 1000 and saves the rubicon"
+            )
+        counted = game.brisques_counted or saver is not None
+        unknowns = position_unknowns(deal, rules, counted=counted, what=what)
         undetermined.extend(unknowns)
         undecided = bool(unknowns) or deal.undecided or deal.unfinished
         if undecided:
@@ -143,6 +151,23 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
     return RubiconJudgement(
         findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
     )
+
+
+def _brisques_could_save(
+    deal: BeziqueDealFacts, points: DealPoints, game: RubiconGame
+) -> str | None:
+    """A fragment that does not state the brisques taken before its position: whether they
+    could bring the loser under 1000 to 1000 and save the rubicon (law 60), so that the value
+    waits on them (RUB-GAME-3). The loser holds at most every brisque the winner is not seen
+    to take after the position. Returns that loser, or None."""
+    if not isinstance(deal.position, BeziquePosition) or deal.position.brisques is not None:
+        return None
+    if game.winner is None or deal.unfinished:
+        return None
+    loser = "B" if game.winner == "A" else "A"
+    raw = points.official[loser]
+    most = scoring.ALL_BRISQUES - points.brisques[game.winner]
+    return loser if raw < scoring.RUBICON <= raw + scoring.BRISQUE * most else None
 
 
 def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules) -> list[Finding]:
