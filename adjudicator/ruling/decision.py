@@ -169,6 +169,13 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
     template = _UNCLAIMED.get(f.rule)
+    seven = _SEVEN_WHY.search(f.message) if f.rule == "BEZ-SEVEN-2" else None
+    if seven is not None and "did not win" not in seven["why"]:  # say the fault it was
+        template = (
+            "{who} exchanged the seven of trumps [event {event}], but "
+            + seven["why"].replace("{", "{{").replace("}", "}}")
+            + ": it scores nothing{law}."
+        )
     if f.trick is None and template is not None and "{trick}" in template:
         template = _UNCLAIMED_NO_TRICK.get(f.rule)
     if f.rule in _CHANGES_SCORE:
@@ -192,6 +199,8 @@ _MARK = re.compile(
     r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
 )
 _AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
+#: Why an exchange of the seven of trumps was unlawful (BEZ-SEVEN-2), as the replay says it.
+_SEVEN_WHY = re.compile(r"is not allowed: (?P<why>.+?)\. It scores nothing")
 #: A declaration marked a second time (Bézique): the second mark is struck out.
 _AGAIN = re.compile(
     r"^(?P<who>A|B) marked (?P<marked>-?\d+) for the (?P<what>.+?) of event (?P<of>\d+),"

@@ -380,7 +380,8 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     ctx.changed = True
     rule = faults[0].rule
     fault = DECLARATION_FAULT.get(rule) or SCORE_FAULT.get(rule, faults[0].citation.title.lower())
-    if ctx.game == "bezique":  # no law 50 in the ordinary game: a wrong score is struck when found
+    # no law 50 in the ordinary game, nor for a score that is no declaration: struck when found
+    if ctx.game == "bezique" or rule in SCORE_FAULT:
         return [
             say(
                 f"{head}. The challenge [event {claim.event}] is upheld: {fault}, so the score"

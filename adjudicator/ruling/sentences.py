@@ -85,6 +85,7 @@ DECLARATION_FAULT = {
 SCORE_FAULT = {
     "BEZ-SEVEN-2": "the seven of trumps is exchanged only by the player who has just won a"
     " trick, before he draws, while the turn-up lies under the stock",
+    "BEZ-SEVEN-4": "Rubicon Bézique has no seven of trumps to exchange or score",
 }
 
 
