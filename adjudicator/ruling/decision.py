@@ -278,6 +278,8 @@ def _mark(ctx: Context, f: Finding) -> Said:
         agreed = f"The result the players agreed [event {f.event}], {m['agreed']},"
         if m["right"].startswith("no "):  # nothing was won: "no rubber has been completed"
             return say(f"{agreed} is struck out: {m['right']}{law}.", *rules)
+        if " decide" in m["right"]:  # a fragment: no one value, but not this one either
+            return say(f"{agreed} cannot be right: the rules give {m['right']}{law}.", *rules)
         return say(f"{agreed} is corrected: the rules give {m['right']}{law}.", *rules)
     return say(f"{f.message} [event {f.event}]{law}.", *rules)
 

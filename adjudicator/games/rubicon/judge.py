@@ -131,10 +131,14 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 "indeterminate": points.indeterminate_from is not None or undecided,
             }
         )
+        possible = {(game.winner, game.value)}
+        right = f"{game.winner} {game.value}" if game.winner else "null and void (0)"
+        if any(u["rule"] == "RUB-GAME-3" for u in unknowns):  # the brisques decide the value
+            possible = _possible_results(points, rules)
+            right = _said(possible) + ", as the brisques taken before the position decide"
         for index, result in deal.results:
             last_result = {"winner": result.winner, "value": result.value}
-            if (result.winner, result.value) != (game.winner, game.value):
-                right = f"{game.winner} {game.value}" if game.winner else "null and void (0)"
+            if (result.winner, result.value) not in possible:
                 findings.append(
                     make_finding(
                         "BEZ-SCORE-5",
@@ -151,6 +155,35 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
     return RubiconJudgement(
         findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
     )
+
+
+def _possible_results(points: DealPoints, rules: RubiconRules) -> set[tuple[str | None, int]]:
+    """Every (winner, value) the game can have for the brisques a fragment does not state:
+    each seat holds at least those it is seen to take after the position, and the two hold
+    all 32 (RUB-GAME-3, RUB-GAME-6)."""
+    seen = points.brisques
+    out: set[tuple[str | None, int]] = set()
+    for a in range(seen["A"], scoring.ALL_BRISQUES - seen["B"] + 1):
+        outcome = scoring.rubicon_value(
+            points.official,
+            {"A": a, "B": scoring.ALL_BRISQUES - a},
+            demanded=points.count_demanded,
+            close_mode=rules.brisque_close_mode,
+            threshold=rules.brisque_close_threshold,
+            rubicon_truncate=rules.rubicon_truncate,
+        )
+        out.add((outcome.winner, outcome.value))
+    return out
+
+
+def _said(possible: set[tuple[str | None, int]]) -> str:
+    """The results a fragment allows, said: "A 600, 900 or 3300", "null and void (0)"."""
+    parts = []
+    for winner in sorted({w or "" for w, _ in possible}):
+        values = sorted(v for w, v in possible if (w or "") == winner)
+        listed = ", ".join(str(v) for v in values[:-1]) + (" or " if len(values) > 1 else "")
+        parts.append(f"{winner} {listed}{values[-1]}" if winner else "null and void (0)")
+    return "; or ".join(parts)
 
 
 def _brisques_could_save(
