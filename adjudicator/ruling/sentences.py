@@ -124,7 +124,7 @@ def _endplay_penalty(ctx: Context, event: int | None) -> str:
         )
     return (
         f"{who} counts nothing from that trick on, neither brisques nor the last trick (the"
-        " French rule, option endplay_penalty); his marks for them are taken down, and nothing"
+        " French rule, option endplay_penalty); the marks made for them are taken down, and nothing"
         f" is added for them to {adversary}"
     )
 
