@@ -25,11 +25,12 @@ from adjudicator.games.bezique.summary import (
     DeclarationRow,
     ScoreLine,
 )
-from adjudicator.games.bezique.tables import Variant, is_brisque
+from adjudicator.games.bezique.tables import VARIANTS, Variant, is_brisque
 from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
+ALL_BRISQUES_PER_PACK = 8  # four aces and four tens (BEZ-CARDS-4)
 
 
 @dataclass
@@ -270,8 +271,8 @@ def score_deal(
     as_fell, last_as_fell = brisques, last_trick
     if deal.endplay_error is not None and penalty_mode != "replay":
         as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "replay", last_number)
-    if isinstance(position, BeziquePosition) and position.brisques and _brisques_apart(rules):
-        taken = cast(dict[str, int], position.brisques)
+    taken = stated_brisques(deal, variant) if _brisques_apart(rules) else None
+    if taken:
         brisques = {seat: brisques[seat] + taken.get(seat, 0) for seat in SEATS}
         as_fell = {seat: as_fell[seat] + taken.get(seat, 0) for seat in SEATS}
 
@@ -366,6 +367,23 @@ def score_deal(
     )
 
 
+def stated_brisques(deal: BeziqueDealFacts, variant: Variant) -> dict[str, int] | None:
+    """The brisques each seat took before a position: as stated; or, when the position
+    names one seat alone and the deal is played out, the other's is what is left of the
+    pack's (every brisque ends in a trick). None while unknown: never taken as 0."""
+    position = deal.position
+    if not isinstance(position, BeziquePosition) or position.brisques is None:
+        return None
+    stated = cast(dict[str, int], position.brisques)
+    if all(seat in stated for seat in SEATS):
+        return dict(stated)
+    if len(stated) != 1 or deal.unfinished:
+        return None
+    seat = next(iter(stated))
+    rest = ALL_BRISQUES_PER_PACK * variant.copies - stated[seat] - sum(deal.brisques().values())
+    return {seat: stated[seat], other(seat): rest} if rest >= 0 else None
+
+
 def _forfeit_before(
     deal: BeziqueDealFacts, position: BeziquePosition, rules: BeziqueRules | RubiconRules
 ) -> bool:
@@ -419,7 +437,8 @@ def position_unknowns(
                 "deal": deal.number,
             }
         ]
-    if position.brisques is not None or not (counted and _brisques_apart(rules)):
+    variant = VARIANTS["rubicon-bezique" if isinstance(rules, RubiconRules) else "bezique"]
+    if stated_brisques(deal, variant) is not None or not (counted and _brisques_apart(rules)):
         return []
     rule = "RUB-GAME-3" if isinstance(rules, RubiconRules) else "BEZ-SCORE-2"
     return [

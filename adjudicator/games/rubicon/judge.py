@@ -11,9 +11,11 @@ from adjudicator.games.bezique.judge import (
     early_results,
     position_unknowns,
     score_deal,
+    stated_brisques,
 )
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
+from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.rubicon import scoring
 from adjudicator.record.bezique import BeziquePosition, RubiconRecord, RubiconRules
 
@@ -193,7 +195,8 @@ def _brisques_could_save(
     could bring the loser under 1000 to 1000 and save the rubicon (law 60), so that the value
     waits on them (RUB-GAME-3). The loser holds at most every brisque the winner is not seen
     to take after the position. Returns that loser, or None."""
-    if not isinstance(deal.position, BeziquePosition) or deal.position.brisques is not None:
+    variant = VARIANTS["rubicon-bezique"]
+    if not isinstance(deal.position, BeziquePosition) or stated_brisques(deal, variant):
         return None
     if game.winner is None or deal.unfinished:
         return None
