@@ -206,6 +206,13 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if f.rule == "WHIST-REVOKE-9":
         return stray_penalty(ctx, f)
     template = _UNCLAIMED_UNDER.get((f.rule, ctx.code)) or _UNCLAIMED.get(f.rule)
+    seven = _SEVEN_WHY.search(f.message) if f.rule == "BEZ-SEVEN-2" else None
+    if seven is not None and "did not win" not in seven["why"]:  # say the fault it was
+        template = (
+            "{who} exchanged the seven of trumps [event {event}], but "
+            + seven["why"].replace("{", "{{").replace("}", "}}")
+            + ": it scores nothing{law}."
+        )
     if f.trick is None and template is not None and "{trick}" in template:
         template = _UNCLAIMED_NO_TRICK.get(f.rule)
     if f.rule in _CHANGES_SCORE:
@@ -229,6 +236,8 @@ _MARK = re.compile(
     r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
 )
 _AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
+#: Why an exchange of the seven of trumps was unlawful (BEZ-SEVEN-2), as the replay says it.
+_SEVEN_WHY = re.compile(r"is not allowed: (?P<why>.+?)\. It scores nothing")
 #: A declaration marked a second time (Bézique): the second mark is struck out.
 _AGAIN = re.compile(
     r"^(?P<who>A|B) marked (?P<marked>-?\d+) for the (?P<what>.+?) of event (?P<of>\d+),"
@@ -306,6 +315,8 @@ def _mark(ctx: Context, f: Finding) -> Said:
         agreed = f"The result the players agreed [event {f.event}], {m['agreed']},"
         if m["right"].startswith("no "):  # nothing was won: "no rubber has been completed"
             return say(f"{agreed} is struck out: {m['right']}{law}.", *rules)
+        if " decide" in m["right"]:  # a fragment: no one value, but not this one either
+            return say(f"{agreed} cannot be right: the rules give {m['right']}{law}.", *rules)
         return say(f"{agreed} is corrected: the rules give {m['right']}{law}.", *rules)
     return say(f"{f.message} [event {f.event}]{law}.", *rules)
 
@@ -463,7 +474,8 @@ _SILENT = {"BEZ-DECL-4", "WHIST-HONOURS-4", "WHIST-HONOURS-5", "WHIST-REVOKE-11"
 
 def _waits(ctx: Context, what: str, rule: str, deal: int | None = None) -> Said:
     """A result a fragment leaves open: why, and which fact would decide it (issue 11)."""
-    items = [u for u in ctx.undetermined if u.rule == rule and (deal is None or u.deal == deal)]
+    mine = [u for u in ctx.undetermined if deal is None or u.deal == deal]
+    items = [u for u in mine if u.rule == rule] or [u for u in mine if u.rule in _SCORE_UNKNOWNS]
     if not items:
         return say(f"{what} cannot be determined from the record{ctx.law(rule)}.", rule)
     item = items[0]
@@ -473,6 +485,9 @@ def _waits(ctx: Context, what: str, rule: str, deal: int | None = None) -> Said:
         rule,
     )
 
+
+#: open questions of a played-out fragment's score: the result sentence says why it waits
+_SCORE_UNKNOWNS = {"RUB-GAME-3", "BEZ-SCORE-2", "BEZ-LAST-3"}
 
 #: the results' own open questions, said by the result sentence itself
 _RESULT_RULES = {"BEZ-SCORE-3", "RUB-GAME-6", "WHIST-SCORE-1"}

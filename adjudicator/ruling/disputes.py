@@ -16,6 +16,7 @@ from adjudicator.games.whist.summary import Revoke, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
     DECLARATION_FAULT,
+    SCORE_FAULT,
     Claim,
     Context,
     Said,
@@ -397,10 +398,10 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
         head = f"{by} challenged the {words(row.combination)} scored by {against}{ref}"
     elif mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
         against = ctx.names.seat(mark.seat)
-        head = (
-            f"{by} challenged the mark of {mark.points} for {words(mark.item)} written by"
-            f" {against}{ref}"
+        item = (
+            "the exchange of the seven of trumps" if mark.item == "exchange" else words(mark.item)
         )
+        head = f"{by} challenged the mark of {mark.points} for {item} written by {against}{ref}"
     else:
         head = f"{by} challenged a score{ref}"
     if answered := amended_after(ctx, claim, head):
@@ -466,9 +467,10 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
     faults = [f for f in faults if f.rule != "BEZ-SCORE-5"]
     ctx.used.update(id(f) for f in faults)
     ctx.changed = True
-    fault = DECLARATION_FAULT.get(faults[0].rule, faults[0].citation.title.lower())
     rule = faults[0].rule
-    if ctx.game == "bezique":  # no law 50 in the ordinary game: a wrong score is struck when found
+    fault = DECLARATION_FAULT.get(rule) or SCORE_FAULT.get(rule, faults[0].citation.title.lower())
+    # no law 50 in the ordinary game, nor for a score that is no declaration: struck when found
+    if ctx.game == "bezique" or rule in SCORE_FAULT:
         return [
             say(
                 f"{head}. The challenge [event {claim.event}] is upheld: {fault}, so the score"

@@ -87,6 +87,13 @@ DECLARATION_FAULT = {
     "RUB-CB-4": "carte blanche may not be repeated after a king, queen or knave is drawn",
 }
 
+#: What makes a score other than a declaration's unlawful, for a challenge of its mark.
+SCORE_FAULT = {
+    "BEZ-SEVEN-2": "the seven of trumps is exchanged only by the player who has just won a"
+    " trick, before he draws, while the turn-up lies under the stock",
+    "BEZ-SEVEN-4": "Rubicon Bézique has no seven of trumps to exchange or score",
+}
+
 
 #: combinations said with an article ("a royal marriage"), unlike "four aces", "carte blanche"
 COUNTED = re.compile(r"marriage|sequence|bezique")
@@ -102,8 +109,30 @@ def endplay_consequence(ctx: Context, event: int | None) -> str:
     on them) or the penalty of the option in force (BEZ-LAST-2, the option endplay_penalty)."""
     deal = ctx.deal_of(event or 0) if ctx.deals else None
     if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
-        return "the penalty of the option in force applies"
+        return _endplay_penalty(ctx, event)
     return "the tricks from there on are to be replayed"
+
+
+def _endplay_penalty(ctx: Context, event: int | None) -> str:
+    """The penalty of the option in force, said once with what it does to the marks: the
+    points it moves are not taken again as marked too much (GEN-IRREG-4)."""
+    mode = ctx.rules.get("endplay_penalty")
+    offender = next((f.seat for f in ctx.at(event, "BEZ-LAST-2") if f.seat), None)
+    if offender is None or mode not in ("forfeit_last_tricks", "french_nothing_after"):
+        return "the penalty of the option in force applies"
+    who = ctx.names.seat(offender)
+    adversary = ctx.names.seat("B" if offender == "A" else "A")
+    if mode == "forfeit_last_tricks":
+        return (
+            f"{who} forfeits every trick of the end-play to {adversary}, with its brisques and"
+            " the last trick (Enquire Within, option endplay_penalty); the marks made for them"
+            " as the cards fell are moved once, with no further penalty"
+        )
+    return (
+        f"{who} counts nothing from that trick on, neither brisques nor the last trick (the"
+        " French rule, option endplay_penalty); the marks made for them are taken down, and nothing"
+        f" is added for them to {adversary}"
+    )
 
 
 def declaration_of(ctx: Context, event: int | None) -> DeclarationRow | None:

@@ -17,10 +17,14 @@ _BRISQUE_CARDS = frozenset(card for card in CARD_TEXT if card.rank in BRISQUE_RA
 def tricks_after_penalty(
     deal: BeziqueDealFacts, variant: Variant, mode: str, last_number: int
 ) -> tuple[dict[str, int], str | None, int | None]:
-    """Brisques per seat and the last trick's winner, after the end-play penalty option."""
+    """Brisques per seat and the last trick's winner, after the end-play penalty option
+    (BEZ-LAST-3, RUB-LAST-1): ``forfeit_last_tricks`` gives every end-play trick to the
+    offender's adversary; ``french_nothing_after`` counts nothing for the offender from his
+    error on; ``replay`` (and no error) leaves each trick its winner's."""
     error = deal.endplay_error
-    if error is None:  # the common case: every trick is its winner's
-        return _tricks_as_won(deal, variant, last_number)
+    if error is None or mode == "replay":  # the common case: every trick is its winner's
+        brisques, last, _ = _tricks_as_won(deal, variant, last_number)
+        return brisques, last, error[0] if error is not None else None
     brisques = {"A": 0, "B": 0}
     last_winner = None
     brisque_cards = _BRISQUE_CARDS
@@ -28,12 +32,11 @@ def tricks_after_penalty(
         if not trick.winner:
             continue
         owner = trick.winner
-        if error is not None and trick.number >= error[0]:
-            offender = error[1]
-            if mode == "forfeit_last_tricks" and trick.endplay:
-                owner = other(offender)
-            elif mode == "french_nothing_after" and owner == offender:
-                owner = ""
+        offender = error[1]
+        if mode == "forfeit_last_tricks" and trick.endplay:
+            owner = other(offender)  # Enquire Within vii: all eight, not only those after
+        elif mode == "french_nothing_after" and trick.number >= error[0] and owner == offender:
+            owner = ""
         if owner:
             for play in trick.plays:  # a loop, not sum() over a generator: 64 tricks a deal
                 if play.card in brisque_cards:
@@ -41,8 +44,7 @@ def tricks_after_penalty(
         if trick.number == last_number:
             last_winner = owner or None
     last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
-    indeterminate = error[0] if error is not None and mode == "replay" else None
-    return brisques, last_trick, indeterminate
+    return brisques, last_trick, None
 
 
 def _tricks_as_won(

@@ -78,7 +78,12 @@ def challenges(
                 basis=["RUB-LAW-50"],
             )
 
+    # the seven of trumps exchanged unlawfully (BEZ-SEVEN-2): its mark, taken down already
+    bad_exchanges = {e for e, _, legal in deal.exchanges if not legal}
     for index, claim in deal.claims:
+        if claim.kind == "score" and claim.ref in bad_exchanges:
+            founded.add(index)  # an objection to it is right: upheld, never "the claim fails"
+            continue
         if claim.kind in ("irregular-declaration", "score") and claim.ref is not None:
             if claim.ref in unlawful:  # the unlawful score of a carried declaration itself
                 rule_on(index, claim, claim.ref, unlawful[claim.ref][0], True)
@@ -95,6 +100,9 @@ def challenges(
                 continue
         if claim.kind == "irregular-declaration":
             target = by_event.get(claim.ref) if claim.ref is not None else None
+            scored = target is None and claim.ref is not None
+            if scored:  # the score of a carried declaration, named by its ``score`` event
+                target = next((d for d in by_event.values() if d.scored_by == claim.ref), None)
             if target is None:
                 find(
                     "BEZ-DECL-9",
@@ -111,11 +119,16 @@ def challenges(
                 founded.add(index)  # right when made: the amendment that followed cured it
                 continue
             if target.legal:
+                what = (
+                    f"score of the {target.name} at event {claim.ref}"
+                    if scored
+                    else f"{target.name} at event {target.event}"
+                )
                 find(
                     "BEZ-DECL-9",
                     "warning",
-                    f"{claim.by} challenged {target.seat}'s {target.name} "
-                    f"at event {target.event}, but it was a lawful declaration: the claim fails.",
+                    f"{claim.by} challenged {target.seat}'s {what}, but it was a lawful "
+                    "declaration: the claim fails.",
                     index,
                     claim.by,
                 )

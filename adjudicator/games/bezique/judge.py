@@ -26,11 +26,12 @@ from adjudicator.games.bezique.summary import (
     DeclarationRow,
     ScoreLine,
 )
-from adjudicator.games.bezique.tables import Variant, is_brisque
+from adjudicator.games.bezique.tables import VARIANTS, Variant, is_brisque
 from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
+ALL_BRISQUES_PER_PACK = 8  # four aces and four tens (BEZ-CARDS-4)
 
 
 @dataclass
@@ -271,30 +272,40 @@ def score_deal(
     brisques, last_trick, indeterminate = tricks_after_penalty(
         deal, variant, penalty_mode, last_number
     )
-    if isinstance(position, BeziquePosition) and position.brisques and _brisques_apart(rules):
-        taken = cast(dict[str, int], position.brisques)
+    # the marks are judged on the tricks as they fell: an end-play penalty (forfeit, the French
+    # rule) moves those points itself, once - not again as "marked too much" (GEN-IRREG-4)
+    as_fell, last_as_fell = brisques, last_trick
+    if deal.endplay_error is not None and penalty_mode != "replay":
+        as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "replay", last_number)
+    taken = stated_brisques(deal, variant) if _brisques_apart(rules) else None
+    if taken:
         brisques = {seat: brisques[seat] + taken.get(seat, 0) for seat in SEATS}
+        as_fell = {seat: as_fell[seat] + taken.get(seat, 0) for seat in SEATS}
 
     # Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4) ------------------------
+    penalty, forfeited = _penalty_words(deal, penalty_mode)
     if not variant.rubicon:
         for seat in SEATS:
             if brisques[seat]:
+                moved = brisques[seat] != as_fell[seat]
                 add(
                     seat,
                     "brisques",
                     BRISQUE * brisques[seat],
-                    "BEZ-SCORE-2",
-                    f"{seat} took {brisques[seat]} brisques: {BRISQUE * brisques[seat]}",
+                    "BEZ-LAST-3" if moved else "BEZ-SCORE-2",
+                    f"{seat} {'counts' if moved else 'took'} {brisques[seat]} brisques"
+                    f"{penalty if moved else ''}: {BRISQUE * brisques[seat]}",
                     None,
                 )
     if last_trick is not None:
         end = deal.tricks[-1].plays[-1].event if deal.tricks and deal.tricks[-1].plays else None
+        moved = last_trick != last_as_fell
         add(
             last_trick,
             "last-trick",
             variant.last_trick,
-            "BEZ-LAST-4",
-            f"{last_trick} the last trick: {variant.last_trick}",
+            "BEZ-LAST-3" if moved else "BEZ-LAST-4",
+            f"{last_trick} the last trick{forfeited if moved else ''}: {variant.last_trick}",
             end,
         )
 
@@ -303,6 +314,10 @@ def score_deal(
     for line in lines:
         if line.item in ("seven", "brisques", "last-trick", "penalty"):
             expected[(line.seat, line.item)] = expected.get((line.seat, line.item), 0) + line.points
+    if as_fell is not brisques or last_as_fell != last_trick:
+        for seat in SEATS:
+            expected[(seat, "brisques")] = BRISQUE * as_fell[seat]
+            expected[(seat, "last-trick")] = variant.last_trick if last_as_fell == seat else 0
     count_demanded = any(c.kind == "count-brisques" for _, c in deal.claims)
     if variant.rubicon:
         expected.pop(("A", "brisques"), None)
@@ -316,7 +331,7 @@ def score_deal(
     for (seat, item), entries in sorted(sheet.items(), key=lambda kv: kv[1][-1][0]):
         total = sum(p for _, p in entries)
         if variant.rubicon and item == "brisques":
-            right = BRISQUE * brisques[seat] if count_demanded else 0
+            right = BRISQUE * as_fell[seat] if count_demanded else 0
         else:
             right = expected.get((seat, item), 0)
         if total != right:
@@ -365,6 +380,47 @@ def score_deal(
     )
 
 
+def stated_brisques(deal: BeziqueDealFacts, variant: Variant) -> dict[str, int] | None:
+    """The brisques each seat took before a position: as stated; or, when the position
+    names one seat alone and the deal is played out, the other's is what is left of the
+    pack's (every brisque ends in a trick). None while unknown: never taken as 0."""
+    position = deal.position
+    if not isinstance(position, BeziquePosition) or position.brisques is None:
+        return None
+    stated = cast(dict[str, int], position.brisques)
+    if all(seat in stated for seat in SEATS):
+        return dict(stated)
+    if len(stated) != 1 or deal.unfinished:
+        return None
+    seat = next(iter(stated))
+    rest = ALL_BRISQUES_PER_PACK * variant.copies - stated[seat] - sum(deal.brisques().values())
+    return {seat: stated[seat], other(seat): rest} if rest >= 0 else None
+
+
+def _forfeit_before(
+    deal: BeziqueDealFacts, position: BeziquePosition, rules: BeziqueRules | RubiconRules
+) -> bool:
+    """Enquire Within's forfeit of all eight last tricks, when some were played before the
+    position: what they held is not stated (BEZ-LAST-3)."""
+    if not isinstance(rules, BeziqueRules) or rules.endplay_penalty != "forfeit_last_tricks":
+        return False
+    endplay_from = 32 - 8  # the ordinary game's stock tricks (BEZ-LAST-1)
+    return deal.endplay_error is not None and position.tricks > endplay_from
+
+
+def _penalty_words(deal: BeziqueDealFacts, mode: str) -> tuple[str, str]:
+    """How an end-play penalty moved a seat's brisques, and its last trick (BEZ-LAST-3)."""
+    if deal.endplay_error is None:
+        return "", ""
+    trick, offender, _ = deal.endplay_error
+    if mode == "forfeit_last_tricks":
+        return (
+            f", the end-play tricks forfeited by {offender} included (Enquire Within)",
+            f", forfeited by {offender} (Enquire Within)",
+        )
+    return f", none from trick {trick} on, his end-play error (the French rule)", ""
+
+
 def _brisques_apart(rules: BeziqueRules | RubiconRules) -> bool:
     """Whether brisques taken before a position are still to count (Rubicon, or the ordinary
     game's end-of-deal count); marked as won (the default), they are in its scores."""
@@ -372,18 +428,36 @@ def _brisques_apart(rules: BeziqueRules | RubiconRules) -> bool:
 
 
 def position_unknowns(
-    deal: BeziqueDealFacts, rules: BeziqueRules | RubiconRules, counted: bool
+    deal: BeziqueDealFacts,
+    rules: BeziqueRules | RubiconRules,
+    counted: bool,
+    what: str | None = None,
 ) -> list[dict[str, object]]:
     """What a deal begun part-way cannot decide in its score (BEZ-SCORE-2, RUB-GAME-3)."""
     position = deal.position
-    if not isinstance(position, BeziquePosition) or position.brisques is not None:
+    if not isinstance(position, BeziquePosition):
         return []
-    if not (counted and _brisques_apart(rules)):
+    if _forfeit_before(deal, position, rules):
+        return [
+            {
+                "what": f"The end-play tricks of deal {deal.number} played before the position,"
+                " which the forfeit gives to the adversary: what brisques they held",
+                "why": "the position begins inside the end-play and does not state what its earlier"
+                " tricks held",
+                "decides": "the brisques each player took in the end-play before the position",
+                "rule": "BEZ-LAST-3",
+                "event": deal.event,
+                "deal": deal.number,
+            }
+        ]
+    variant = VARIANTS["rubicon-bezique" if isinstance(rules, RubiconRules) else "bezique"]
+    if stated_brisques(deal, variant) is not None or not (counted and _brisques_apart(rules)):
         return []
     rule = "RUB-GAME-3" if isinstance(rules, RubiconRules) else "BEZ-SCORE-2"
     return [
         {
-            "what": f"The brisques of deal {deal.number}: how many each player took, and so "
+            "what": what
+            or f"The brisques of deal {deal.number}: how many each player took, and so "
             "the score they make",
             "why": "the position does not state the brisques taken before it",
             "decides": "the aces and tens in each player's tricks before the position",

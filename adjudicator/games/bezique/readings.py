@@ -11,7 +11,8 @@ declaration: ``state``, ``copies``) and records each choice it met (``decisions`
 when that reading meets an impossibility (``InputError``) or a violation that a choice of
 copies can cause (``COPY_RULES``) is another tried: one choice changed at a time, in the
 order met, keeping a change when the record reads strictly better (possible first, or
-impossible only later; then fewer violations, then fewer carried declarations lost), and
+impossible only later; then fewer violations, then fewer objections that fail, then fewer
+carried declarations lost), and
 going on from there. Ties keep the earlier reading, so the ruling is deterministic; a cap on
 the replays keeps hostile input from blowing up. A lawful record is replayed once, on the
 fast paths.
@@ -23,7 +24,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from adjudicator.errors import InputError
-from adjudicator.games.bezique.facts import BeziqueReplay
+from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.state import BeziqueState, replay
 from adjudicator.record.bezique import BeziqueEvent
 
@@ -47,18 +48,35 @@ COPY_RULES = frozenset(
     }
 )
 
-Cost = tuple[int, int, int]
+Cost = tuple[int, int, int, int]
 
 
 def _cost(result: BeziqueReplay | None, error: InputError | None = None) -> Cost:
     """Impossible first (the later the impossibility, the better: a reading that gets
-    further may be completed by a later choice), then the violations, then the carried
+    further may be completed by a later choice), then the violations, then the objections
+    that would fail (an objection at the table is an event to keep good too: of two readings
+    each with one unlawful score, the one the objection names), then the carried
     declarations lost."""
     if result is None:
-        return (1, -_event_of(error), 0)
+        return (1, -_event_of(error), 0, 0)
     violations = sum(1 for f in result.findings if f.severity == "violation")
     lost = sum(1 for d in result.deals for x in d.declarations if x.status == "lost")
-    return (0, violations, lost)
+    return (0, violations, sum(_failed_objections(d) for d in result.deals), lost)
+
+
+def _failed_objections(deal: BeziqueDealFacts) -> int:
+    """The challenges of a score or declaration (``claim`` kinds ``score`` and
+    ``irregular-declaration``) that name no unlawful score on this reading."""
+    unlawful = {e for e, *_ in deal.illegal_scores}
+    unlawful.update(d.event for d in deal.declarations if not d.legal)
+    unlawful.update(e for e, _, legal in deal.exchanges if not legal)
+    return sum(
+        1
+        for _, claim in deal.claims
+        if claim.kind in ("score", "irregular-declaration")
+        and claim.ref is not None
+        and claim.ref not in unlawful
+    )
 
 
 def _event_of(error: InputError | None) -> int:

@@ -372,7 +372,12 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             in_hand = True  # one of his unknown cards (a deal begun at a position)
         options: list[TableCard | None] = [None] if in_hand and given != "table" else []
         if on_table and given != "hand":
-            options.extend(self.distinct_copies(seat, card))
+            # a copy spent in scored combinations before one a carried declaration needs: law
+            # 46 loses it only when its own card is played (the lawful reading first)
+            pending = self.pending_uids(seat)
+            copies = self.distinct_copies(seat, card)
+            copies.sort(key=lambda t: t.uid in pending)
+            options.extend(copies)
         # a deal begun at a position: the card may also be one of the unknown cards, when the
         # hand holds no known copy (offered last: the record's copies are read first)
         unknown = not in_hand and given != "table" and bool(self.could_hold(seat, [card]))
@@ -398,12 +403,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         )
         if len(copies) < 2:
             return [[t] for t in copies]
-        pending = {
-            uid
-            for d in self.deal.declarations
-            if d.seat == seat and d.status == "to-score" and d.legal
-            for uid in d.uids
-        }
+        pending = self.pending_uids(seat)
         groups: dict[tuple[object, ...], list[TableCard]] = {}
         for copy in copies:
             key = (
@@ -412,6 +412,15 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             )
             groups.setdefault(key, []).append(copy)
         return list(groups.values())
+
+    def pending_uids(self, seat: str) -> set[int]:
+        """The table copies of the seat's declarations carried to score (law 46 guards them)."""
+        return {
+            uid
+            for d in self.deal.declarations
+            if d.seat == seat and d.status == "to-score" and d.legal
+            for uid in d.uids
+        }
 
     def distinct_copies(self, seat: str, card: Card) -> list[TableCard]:
         """One table copy of each group (``copy_groups``)."""
@@ -525,9 +534,14 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
                 break
 
     def _pick_table_card(self, seat: str, card: Card) -> TableCard:
-        """The copy played from the table: the one with the least history, then the oldest."""
+        """The copy played from the table: one no carried declaration needs, then the one
+        with the least history, then the oldest."""
         copies = [t for t in self.table[seat] if t.card == card]
-        return min(copies, key=lambda t: (sum(len(v) for v in t.history.values()), t.uid))
+        pending = self.pending_uids(seat)
+        return min(
+            copies,
+            key=lambda t: (t.uid in pending, sum(len(v) for v in t.history.values()), t.uid),
+        )
 
     # Declarations, claims, results --------------------------------------------------------
 

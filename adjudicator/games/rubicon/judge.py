@@ -11,11 +11,13 @@ from adjudicator.games.bezique.judge import (
     early_results,
     position_unknowns,
     score_deal,
+    stated_brisques,
 )
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
+from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.rubicon import scoring
-from adjudicator.record.bezique import RubiconRecord, RubiconRules
+from adjudicator.record.bezique import BeziquePosition, RubiconRecord, RubiconRules
 
 RubiconJudgement = Judgement[BeziqueDealSummary]
 
@@ -105,7 +107,15 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
                 "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
             )
-        unknowns = position_unknowns(deal, rules, counted=game.brisques_counted)
+        saver = _brisques_could_save(deal, points, game)
+        what = None
+        if saver is not None and not game.brisques_counted:
+            what = (
+                f"The brisques of deal {deal.number}: whether {saver}, with "
+                f"{points.official[saver]} and 10 a brisque, reaches 1000 and saves the rubicon"
+            )
+        counted = game.brisques_counted or saver is not None
+        unknowns = position_unknowns(deal, rules, counted=counted, what=what)
         undetermined.extend(unknowns)
         undecided = bool(unknowns) or deal.undecided or deal.unfinished
         if undecided:
@@ -123,10 +133,14 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
                 "indeterminate": points.indeterminate_from is not None or undecided,
             }
         )
+        possible = {(game.winner, game.value)}
+        right = f"{game.winner} {game.value}" if game.winner else "null and void (0)"
+        if any(u["rule"] == "RUB-GAME-3" for u in unknowns):  # the brisques decide the value
+            possible = _possible_results(points, rules)
+            right = _said(possible) + ", as the brisques taken before the position decide"
         for index, result in deal.results:
             last_result = {"winner": result.winner, "value": result.value}
-            if (result.winner, result.value) != (game.winner, game.value):
-                right = f"{game.winner} {game.value}" if game.winner else "null and void (0)"
+            if (result.winner, result.value) not in possible:
                 findings.append(
                     make_finding(
                         "BEZ-SCORE-5",
@@ -143,6 +157,53 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
     return RubiconJudgement(
         findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
     )
+
+
+def _possible_results(points: DealPoints, rules: RubiconRules) -> set[tuple[str | None, int]]:
+    """Every (winner, value) the game can have for the brisques a fragment does not state:
+    each seat holds at least those it is seen to take after the position, and the two hold
+    all 32 (RUB-GAME-3, RUB-GAME-6)."""
+    seen = points.brisques
+    out: set[tuple[str | None, int]] = set()
+    for a in range(seen["A"], scoring.ALL_BRISQUES - seen["B"] + 1):
+        outcome = scoring.rubicon_value(
+            points.official,
+            {"A": a, "B": scoring.ALL_BRISQUES - a},
+            demanded=points.count_demanded,
+            close_mode=rules.brisque_close_mode,
+            threshold=rules.brisque_close_threshold,
+            rubicon_truncate=rules.rubicon_truncate,
+        )
+        out.add((outcome.winner, outcome.value))
+    return out
+
+
+def _said(possible: set[tuple[str | None, int]]) -> str:
+    """The results a fragment allows, said: "A 600, 900 or 3300", "null and void (0)"."""
+    parts = []
+    for winner in sorted({w or "" for w, _ in possible}):
+        values = sorted(v for w, v in possible if (w or "") == winner)
+        listed = ", ".join(str(v) for v in values[:-1]) + (" or " if len(values) > 1 else "")
+        parts.append(f"{winner} {listed}{values[-1]}" if winner else "null and void (0)")
+    return "; or ".join(parts)
+
+
+def _brisques_could_save(
+    deal: BeziqueDealFacts, points: DealPoints, game: RubiconGame
+) -> str | None:
+    """A fragment that does not state the brisques taken before its position: whether they
+    could bring the loser under 1000 to 1000 and save the rubicon (law 60), so that the value
+    waits on them (RUB-GAME-3). The loser holds at most every brisque the winner is not seen
+    to take after the position. Returns that loser, or None."""
+    variant = VARIANTS["rubicon-bezique"]
+    if not isinstance(deal.position, BeziquePosition) or stated_brisques(deal, variant):
+        return None
+    if game.winner is None or deal.unfinished:
+        return None
+    loser = "B" if game.winner == "A" else "A"
+    raw = points.official[loser]
+    most = scoring.ALL_BRISQUES - points.brisques[game.winner]
+    return loser if raw < scoring.RUBICON <= raw + scoring.BRISQUE * most else None
 
 
 def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules) -> list[Finding]:
