@@ -106,7 +106,7 @@ def test_mutated_notation_is_judged_or_refused_end_to_end_never_an_internal_erro
     problems with their lines, never in an internal error."""
     rng = random.Random(2000 + part)
     statuses: dict[str, int] = {}
-    for number in range(750):
+    for number in range(1300):
         text = mutate(rng, rng.choice(SOURCES))
         outcome = judge_item(
             Item(f"m{number}.hrn", text.encode("utf-8", "surrogatepass")), Settings()
