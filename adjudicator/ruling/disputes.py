@@ -436,8 +436,14 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
                 *(f.rule for f in faults),
             )
         ]
+    # the declaration's faults, where it was announced or where it was scored (a declaration
+    # carried to a later trick is scored at another event than the one challenged)
     faults = [f for f in ctx.findings if f.event == claim.ref and f.severity == "violation"] or [
-        f for f in ctx.findings if f.rule in DECLARATION_FAULT and row and f.event == row.event
+        f
+        for f in ctx.findings
+        if f.rule in DECLARATION_FAULT
+        and row
+        and (f.event == row.event or (f.event == row.scored_by and f.severity == "violation"))
     ]
     # the claim's own finding, when it fails: BEZ-SCORE-5 a good mark, BEZ-DECL-9 a lawful
     # declaration (challenged as irregular, it fails even if its mark was wrong: the mark is

@@ -420,19 +420,9 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
 
     from adjudicator import InputError, adjudicate, parse_record
     from adjudicator.simulate import records
+    from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute
 
-    kinds = {
-        "whist": ["revoke", "late-revoke-claim", "wrong-mark", "honours-at-four", None],
-        "bezique": [
-            "declaration-after-drawing",
-            "declaration-after-stock-exhausted",
-            "endplay-revoke",
-            "wrong-combination-value",
-            "scoring-card-played",
-            None,
-        ],
-    }
-    kinds["rubicon-bezique"] = kinds["bezique"]
+    kinds = INJECTED
     rng = random.Random("fallback")
     pasted = []
     for game, injected in kinds.items():
@@ -452,24 +442,9 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                         case "drop":
                             del events[i]
                         case "claim" if game == "whist":  # a claim, or a penalty chosen
-                            side = rng.choice(["NS", "EW"])
-                            choice = rng.choice(["tricks", "deduct", "add", "waive"])
-                            events.insert(
-                                i,
-                                rng.choice(
-                                    [
-                                        {"type": "claim", "kind": "revoke", "by": side},
-                                        {"type": "penalty", "by": side, "choice": choice},
-                                    ]
-                                ),
-                            )
+                            events.insert(i, whist_dispute(rng))
                         case "claim" if marks:  # a challenge of a mark or a declaration
-                            kind = rng.choice(["score", "irregular-declaration", "revoke"])
-                            claim = {"type": "claim", "kind": kind, "by": rng.choice("AB")}
-                            target = [k for k in marks if events[k]["type"] == "declare"]
-                            if kind == "score" or (kind != "revoke" and target):
-                                claim["ref"] = rng.choice(marks if kind == "score" else target)
-                            events.insert(i, claim)
+                            events.insert(i, bezique_dispute(rng, events, marks))
                         case _:
                             events.insert(i, dict(events[i]))
                     variants.append(changed)
