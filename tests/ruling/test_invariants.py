@@ -166,7 +166,9 @@ def _numbers_whist(ruling: Ruling, text: str) -> Broken:
 
 def _numbers_bezique(ruling: Ruling, text: str) -> Broken:
     c = ruling.result.corrected
-    figures = re.match(r"The (?:score stands|corrected score|score): .*?(-?\d+), .*?(-?\d+);", text)
+    figures = re.search(
+        r"The (?:score stands|corrected score|score): .*?(-?\d+), .*?(-?\d+);", text
+    )
     if figures and [int(figures[1]), int(figures[2])] != [c.score["A"], c.score["B"]]:
         return [text]
     return []
@@ -174,7 +176,7 @@ def _numbers_bezique(ruling: Ruling, text: str) -> Broken:
 
 def _numbers_rubicon(ruling: Ruling, text: str) -> Broken:
     games = ruling.result.corrected.games
-    m = re.match(r"The result of (?:game (\d+)|the game)", text)
+    m = re.search(r"The result of (?:game (\d+)|the game)", text)
     if m is None:
         return []
     game = games[int(m[1] or 1) - 1]
@@ -345,3 +347,76 @@ def test_altered_records_decisions_agree_with_their_rulings(part: int) -> None:
             continue
         broken += [(game, *c) for c in contradictions(ruling)]
     assert broken == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Each invariant can fail: a fixture's decision doctored to contradict its ruling
+# ---------------------------------------------------------------------------------------------
+
+
+def _doctored(name: str, *edits: tuple[str, str], rules: list[str] | None = None) -> Ruling:
+    """The fixture's ruling with each ``(old, new)`` of ``edits`` made in the first sentence
+    holding ``old`` (and that sentence's rules replaced by ``rules``, when given)."""
+    ruling = adjudicate(load_record(FIXTURES / name))
+    sentences = list(ruling.decision)
+    for old, new in edits:
+        at = next(k for k, s in enumerate(sentences) if old in s.text)
+        text = sentences[at].text.replace(old, new)
+        kept = rules if rules is not None else sentences[at].rules
+        sentences[at] = Sentence(text=text, rules=kept)
+    return ruling.model_copy(update={"decision": sentences})
+
+
+_DOCTORED: list[tuple[Any, ...]] = [
+    (
+        failed_claim_has_no_penalty,
+        "whist/revoke-penalty-tricks.json",
+        "is in time and upheld",
+        "fails",
+    ),
+    (
+        no_revoke_said_of_a_deal_with_one,
+        "whist/revoke-penalty-tricks.json",
+        "The claim is in time and upheld",
+        "The claim fails: every card followed suit",
+    ),
+    (
+        honours_claim_failed_counts_none,
+        "whist/clean-rubber.json",
+        "No irregularity.",
+        "NS claimed honours in deal 1 [event 53]: the claim fails.",
+    ),
+    (
+        failed_challenge_is_not_struck,
+        "bezique/plain-marriage-marked-forty-challenged.json",
+        "is upheld: the mark was wrong",
+        "fails: the score was good",
+        ("is corrected to 20", "is struck out"),
+    ),
+    (result_said_is_the_corrected_one, "whist/clean-rubber.json", "worth 6", "worth 7"),
+    (result_said_is_the_corrected_one, "rubicon-bezique/clean-game.json", "worth 600", "worth 60"),
+    (
+        result_said_is_the_corrected_one,
+        "whist/revoke-penalty-tricks.json",
+        "The corrected score",
+        "The score stands",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", _DOCTORED, ids=lambda case: case[0].__name__)
+def test_each_invariant_catches_a_decision_doctored_to_contradict(case: tuple[Any, ...]) -> None:
+    check, name, old, new, *more = case
+    assert check(adjudicate(load_record(FIXTURES / name))) == []
+    assert check(_doctored(name, (old, new), *more)) != []
+
+
+def test_a_rule_no_part_of_the_ruling_is_caught() -> None:
+    name = "whist/revoke-penalty-tricks.json"
+    assert (
+        rules_cited_are_the_rulings(_doctored(name, ("The", "The"), rules=["WHIST-HONOURS-3"]))
+        != []
+    )
+    assert (
+        rules_cited_are_the_rulings(_doctored(name, ("The", "The"), rules=["WHIST-NO-SUCH"])) != []
+    )
