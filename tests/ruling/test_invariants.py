@@ -256,6 +256,16 @@ def rules_cited_are_the_rulings(ruling: Ruling) -> Broken:
     return out
 
 
+def no_option_key_is_spoken(ruling: Ruling) -> Broken:
+    """A director's sentence names no engine option key (``endplay_penalty``,
+    ``deduct_floor``, ...: the keys of the record's ``rules``, as resolved): it says the rule
+    in force in words, and the options stay in the ruling's ``rules``."""
+    keys = [key for key in ruling.rules if "_" in key]
+    return [
+        s.text for s in ruling.decision if any(re.search(rf"\b{key}\b", s.text) for key in keys)
+    ]
+
+
 INVARIANTS = [
     failed_claim_has_no_penalty,
     no_revoke_said_of_a_deal_with_one,
@@ -263,6 +273,7 @@ INVARIANTS = [
     failed_challenge_is_not_struck,
     result_said_is_the_corrected_one,
     rules_cited_are_the_rulings,
+    no_option_key_is_spoken,
 ]
 
 
@@ -394,6 +405,12 @@ _DOCTORED: list[tuple[Any, ...]] = [
         ("is corrected to 20", "is struck out"),
     ),
     (result_said_is_the_corrected_one, "whist/clean-rubber.json", "worth 6", "worth 7"),
+    (
+        no_option_key_is_spoken,
+        "whist/clean-rubber.json",
+        "worth 6",
+        "worth 6 (option revoke_penalty_waivable)",
+    ),
     (result_said_is_the_corrected_one, "rubicon-bezique/clean-game.json", "worth 600", "worth 60"),
     (
         result_said_is_the_corrected_one,
