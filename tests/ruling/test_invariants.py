@@ -437,3 +437,20 @@ def test_a_rule_no_part_of_the_ruling_is_caught() -> None:
     assert (
         rules_cited_are_the_rulings(_doctored(name, ("The", "The"), rules=["WHIST-NO-SUCH"])) != []
     )
+
+
+def test_a_challenge_of_a_carried_declaration_lost_before_it_was_scored_is_upheld() -> None:
+    """``carried-lost``: B announced a royal marriage (event 16) to score later, played a card
+    of it (24) and scored it all the same (25, BEZ-DECL-5). A challenges it as irregular just
+    after (a claim inserted at 26, naming the announcement): upheld, the score struck. It was
+    said to fail, "the score was good", while the same decision said it scored nothing."""
+    record = json.loads((FIXTURES / "bezique" / "carried-lost.json").read_text("utf-8"))
+    claim = {"type": "claim", "kind": "irregular-declaration", "by": "A", "ref": 16}
+    record["events"].insert(26, claim)
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text == (
+        "Mabel Thorne (A) challenged the royal marriage scored by Edwin Garrard (B) [event 16]."
+        " The challenge [event 26] is upheld: it had been lost, a card of it having been played"
+        " before it was scored, so the score is struck (Foster p.380)."
+    )
+    assert contradictions(ruling) == []
