@@ -27,6 +27,7 @@ from adjudicator.ruling.sentences import (
     endplay_consequence,
     played,
     say,
+    unkeyed,
     words,
 )
 from adjudicator.ruling.table_events import table_events
@@ -45,7 +46,7 @@ _UNCLAIMED: dict[str, str] = {
     " each revoke, and a wrong penalty having been demanded, none can be enforced{law}.",
     "WHIST-REVOKE-14": "{side} waived the penalty for the revoke by {who} at trick {trick} of"
     " deal {deal} [event {event}], but under the American code the penalty is fixed, and these"
-    " rules allow no waiver (option revoke_penalty_waivable): the two tricks are taken{law}.",
+    " rules allow no waiver: the two tricks are taken{law}.",
     "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal} [event {event}];"
     " {false_lead}{law}.",
     "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}"
@@ -219,7 +220,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         ctx.changed = True
     if template is None:  # a kind without its own words yet: who, then the finding's message
         who = f"{ctx.names.seat(f.seat)}: " if f.seat else ""
-        return say(f"{who}{f.message.rstrip('.')} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
+        said = unkeyed(f.message).rstrip(".")
+        return say(f"{who}{said} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
     return say(template.format(**_fields(ctx, f)), f.rule)
 
 
@@ -292,7 +294,7 @@ def _mark(ctx: Context, f: Finding) -> Said:
             fate = f"{is_} wrong: any {mark} from {right} (enough for the game) to {m['high']} is right"
         else:
             fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
-            fate += m["why"] or ""
+            fate += unkeyed(m["why"] or "")
         if many:
             said = f"The marks for {item} written by {whose}{deal}, {m['marked']} in all"
             return say(f"{said} [event {f.event}], {fate}{law}.", *rules)

@@ -24,6 +24,7 @@ from adjudicator.ruling.sentences import (
     endplay_consequence,
     played,
     say,
+    unkeyed,
     words,
 )
 from adjudicator.ruling.table_events import call_finding, named
@@ -312,8 +313,7 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         and f.deal == deal.deal
     ]  # a waiver the rules do not allow (option revoke_penalty_waivable)
     no_waiver = (
-        f"{claim.by} waived it [event {waived[0].event}], but these rules allow no waiver,"
-        " option revoke_penalty_waivable"
+        f"{claim.by} waived it [event {waived[0].event}], but these rules allow no waiver"
         if waived
         else ""
     )
@@ -337,7 +337,7 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         effect = re.sub(r": [+-][0-9]+(?=[,;])", "", effect).replace(
             ": tricks ", ", making the tricks "
         )
-        effect = f": {effect}"
+        effect = f": {unkeyed(effect)}"
     rule = item.rule if item is not None else "WHIST-REVOKE-9"
     out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule))
     return out
@@ -436,8 +436,14 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
                 *(f.rule for f in faults),
             )
         ]
+    # the declaration's faults, where it was announced or where it was scored (a declaration
+    # carried to a later trick is scored at another event than the one challenged)
     faults = [f for f in ctx.findings if f.event == claim.ref and f.severity == "violation"] or [
-        f for f in ctx.findings if f.rule in DECLARATION_FAULT and row and f.event == row.event
+        f
+        for f in ctx.findings
+        if f.rule in DECLARATION_FAULT
+        and row
+        and (f.event == row.event or (f.event == row.scored_by and f.severity == "violation"))
     ]
     # the claim's own finding, when it fails: BEZ-SCORE-5 a good mark, BEZ-DECL-9 a lawful
     # declaration (challenged as irregular, it fails even if its mark was wrong: the mark is

@@ -95,6 +95,25 @@ SCORE_FAULT = {
 }
 
 
+#: an engine's note of the option it applied -> the words a director says instead: the option
+#: keys stay in the ruling's ``rules``, out of what is read aloud (issue 18)
+_OPTION_NOTES = [
+    (re.compile(r": option deduct_floor = zero\)"), ", under these rules)"),
+    (
+        re.compile(r"which is the option deduct_floor = zero"),
+        "which is a reading these rules adopt",
+    ),
+    (re.compile(r" \(option [a-z_]+(?: = [^)]*)?\)"), ""),
+]
+
+
+def unkeyed(text: str) -> str:
+    """An engine's words with the option keys they name said as a director says them."""
+    for note, said in _OPTION_NOTES:
+        text = note.sub(said, text)
+    return text
+
+
 #: combinations said with an article ("a royal marriage"), unlike "four aces", "carte blanche"
 COUNTED = re.compile(r"marriage|sequence|bezique")
 
@@ -125,13 +144,13 @@ def _endplay_penalty(ctx: Context, event: int | None) -> str:
     if mode == "forfeit_last_tricks":
         return (
             f"{who} forfeits every trick of the end-play to {adversary}, with its brisques and"
-            " the last trick (Enquire Within, option endplay_penalty); the marks made for them"
-            " as the cards fell are moved once, with no further penalty"
+            " the last trick (Enquire Within, the end-play penalty these rules adopt); the marks"
+            " made for them as the cards fell are moved once, with no further penalty"
         )
     return (
         f"{who} counts nothing from that trick on, neither brisques nor the last trick (the"
-        " French rule, option endplay_penalty); the marks made for them are taken down, and nothing"
-        f" is added for them to {adversary}"
+        " French rule, the end-play penalty these rules adopt); the marks made for them are"
+        f" taken down, and nothing is added for them to {adversary}"
     )
 
 

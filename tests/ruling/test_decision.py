@@ -361,7 +361,8 @@ def test_a_mark_taken_past_zero_is_corrected_with_the_option_that_floors_it() ->
         "The mark of -3 for penalty written by Mabel Quince and Olive Barraclough (EW) in deal 1"
     )
     assert "is corrected to -1: the law says deduct three, and only 1 is taken" in sentence
-    assert "deduct_floor = zero" in sentence
+    assert "which is a reading these rules adopt (the codes are silent" in sentence
+    assert "deduct_floor" not in sentence  # the option is the ruling's rules, not words
 
 
 def test_an_item_nobody_marked_is_announced_with_the_names_and_the_value() -> None:
@@ -420,19 +421,9 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
 
     from adjudicator import InputError, adjudicate, parse_record
     from adjudicator.simulate import records
+    from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute
 
-    kinds = {
-        "whist": ["revoke", "late-revoke-claim", "wrong-mark", "honours-at-four", None],
-        "bezique": [
-            "declaration-after-drawing",
-            "declaration-after-stock-exhausted",
-            "endplay-revoke",
-            "wrong-combination-value",
-            "scoring-card-played",
-            None,
-        ],
-    }
-    kinds["rubicon-bezique"] = kinds["bezique"]
+    kinds = INJECTED
     rng = random.Random("fallback")
     pasted = []
     for game, injected in kinds.items():
@@ -452,24 +443,9 @@ def test_no_finding_is_announced_in_the_engines_words() -> None:
                         case "drop":
                             del events[i]
                         case "claim" if game == "whist":  # a claim, or a penalty chosen
-                            side = rng.choice(["NS", "EW"])
-                            choice = rng.choice(["tricks", "deduct", "add", "waive"])
-                            events.insert(
-                                i,
-                                rng.choice(
-                                    [
-                                        {"type": "claim", "kind": "revoke", "by": side},
-                                        {"type": "penalty", "by": side, "choice": choice},
-                                    ]
-                                ),
-                            )
+                            events.insert(i, whist_dispute(rng))
                         case "claim" if marks:  # a challenge of a mark or a declaration
-                            kind = rng.choice(["score", "irregular-declaration", "revoke"])
-                            claim = {"type": "claim", "kind": kind, "by": rng.choice("AB")}
-                            target = [k for k in marks if events[k]["type"] == "declare"]
-                            if kind == "score" or (kind != "revoke" and target):
-                                claim["ref"] = rng.choice(marks if kind == "score" else target)
-                            events.insert(i, claim)
+                            events.insert(i, bezique_dispute(rng, events, marks))
                         case _:
                             events.insert(i, dict(events[i]))
                     variants.append(changed)
@@ -668,9 +644,8 @@ def test_a_waiver_the_rules_do_not_allow_is_said_with_the_penalty_applied() -> N
     said = _penalty_tricks_decision(lambda events: events[54].update(choice="waive"))
     assert said[1] == (
         "The penalty is three tricks taken from the revokers (NS waived it [event 54], but"
-        " these rules allow no waiver, option revoke_penalty_waivable; the ruling applies the"
-        " best choice for NS): NS take 3 tricks from EW, making the tricks NS 9, EW 4 (laws 50,"
-        " 75, 87)."
+        " these rules allow no waiver; the ruling applies the best choice for NS): NS take 3"
+        " tricks from EW, making the tricks NS 9, EW 4 (laws 50, 75, 87)."
     )
     assert not any("before any revoke had been claimed" in s for s in said)
 
@@ -717,7 +692,7 @@ def test_an_american_waiver_is_said_with_the_fixed_penalty() -> None:
     said = [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
     assert said[1] == (
         "The penalty is two tricks taken from the revokers (fixed by the code; NS waived it"
-        " [event 54], but these rules allow no waiver, option revoke_penalty_waivable): NS take"
-        " 2 tricks from EW, making the tricks NS 7, EW 6 (laws 30, 31)."
+        " [event 54], but these rules allow no waiver): NS take 2 tricks from EW, making the"
+        " tricks NS 7, EW 6 (laws 30, 31)."
     )
     assert not any("nobody claimed" in s for s in said)

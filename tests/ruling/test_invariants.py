@@ -1,0 +1,456 @@
+"""The decision cannot contradict the ruling (issue 18, part 2).
+
+A director reads the decision aloud; the findings, the deal summaries and the corrected result
+are the ruling itself. Each invariant below is a plain function over a ``Ruling`` that returns
+the sentences contradicting it (empty when it holds), with a docstring saying what it states.
+
+They are checked over every fixture (JSON and notation) and over simulated records of every
+game altered at random: events swapped, dropped and repeated, marks changed, claims and
+penalties added. The suite runs ``ADJUDICATOR_INVARIANTS`` altered records (1,500 by
+default, some seconds); ``ADJUDICATOR_INVARIANTS=10000`` runs the issue's 10,000. Seeded.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator import InputError, adjudicate, load_record, parse_record
+from adjudicator.catalogue import exists
+from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.ruling.model import Ruling, Sentence
+from tests.conftest import FIXTURES
+from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute
+
+COUNT = int(os.environ.get("ADJUDICATOR_INVARIANTS", "1500"))
+
+Broken = list[str]
+
+_EVENT = re.compile(r"\[event (\d+)\]")
+_DEAL = re.compile(r"\b(?:of|in) deal (\d+)")
+
+
+def _events(s: Sentence) -> list[int]:
+    return [int(n) for n in _EVENT.findall(s.text)]
+
+
+def _deal_numbers(ruling: Ruling, s: Sentence) -> set[int]:
+    """The deals a sentence speaks of: those it names, else that of its first event."""
+    named = {int(n) for n in _DEAL.findall(s.text)}
+    if named or not _events(s) or not ruling.deals:
+        return named
+    first, found = _events(s)[0], ruling.deals[0].deal
+    for deal in ruling.deals:
+        if deal.event <= first:
+            found = deal.deal
+    return {found}
+
+
+def _whist_deals(ruling: Ruling) -> list[WhistDealSummary]:
+    return [d for d in ruling.deals if isinstance(d, WhistDealSummary)]
+
+
+# ---------------------------------------------------------------------------------------------
+# The invariants
+# ---------------------------------------------------------------------------------------------
+
+
+def failed_claim_has_no_penalty(ruling: Ruling) -> Broken:
+    """A revoke claim said to fail (or to be too late) has no penalty applied for it: no
+    revoke it covers counts a penalty in the corrected score."""
+    out = []
+    for s in ruling.decision:
+        if not re.search(r"claimed (?:a|the) revoke.*(?:claim fails|too late)", s.text):
+            continue
+        claim = _events(s)[0]
+        applied = [
+            r
+            for d in _whist_deals(ruling)
+            for r in d.revokes
+            if r.claimed_at == claim and r.applied
+        ]
+        if applied:
+            out.append(s.text)
+    return out
+
+
+#: words that say a deal had no revoke at all
+_NO_REVOKE = re.compile(r"every card followed suit|tricks show no revoke|there was no revoke")
+
+
+def no_revoke_said_of_a_deal_with_one(ruling: Ruling) -> Broken:
+    """ "No revoke" (every card followed suit, the tricks show none) is never said of a deal
+    with a revoke finding (WHIST-REVOKE-1 or -2, a violation) in it."""
+    revoked = {
+        f.deal or 1
+        for f in ruling.findings
+        if f.rule in ("WHIST-REVOKE-1", "WHIST-REVOKE-2") and f.severity == "violation"
+    }
+    return [
+        s.text
+        for s in ruling.decision
+        if _NO_REVOKE.search(s.text) and _deal_numbers(ruling, s) & revoked
+    ]
+
+
+def honours_claim_failed_counts_none(ruling: Ruling) -> Broken:
+    """An honours claim said to fail leaves no honours counted for it: the claim is not
+    counted and the claiming side scores no honours in that deal."""
+    out = []
+    for s in ruling.decision:
+        if "claimed honours" not in s.text or "claim fails" not in s.text:
+            continue
+        event = _events(s)[0]
+        for d in _whist_deals(ruling):
+            for claim in d.honours.claims:
+                if claim.event != event:
+                    continue
+                scored = any(i.item == "honours" and i.side == claim.side for i in d.scores)
+                if claim.counted or scored:
+                    out.append(s.text)
+    return out
+
+
+def _declaration_events(ruling: Ruling, ref: int) -> set[int]:
+    """The events of the declaration at ``ref``: its announcement and its score."""
+    for d in ruling.deals:
+        for row in getattr(d, "declarations", []):
+            if ref in (row.event, row.scored_by):
+                return {row.event, row.scored_by} - {None}
+    return {ref}
+
+
+def failed_challenge_is_not_struck(ruling: Ruling) -> Broken:
+    """A Bézique challenge or end-play claim said to fail is not then upheld in other words:
+    a score said good is not said to score nothing or be struck, and an end-play said lawful
+    has no broken end-play rule among the findings."""
+    out = []
+    for s in ruling.decision:
+        if "challenge" in s.text and "fails: the score was good" in s.text:
+            refs = _declaration_events(ruling, _events(s)[0])
+            out += [
+                o.text
+                for o in ruling.decision
+                if o is not s
+                and set(_events(o)[:1]) & refs
+                and re.search(r"scores nothing|is struck", o.text)
+            ]
+        if "every card played in the end-play was lawful" in s.text and any(
+            f.rule == "BEZ-LAST-2" and f.severity == "violation" for f in ruling.findings
+        ):
+            out.append(s.text)
+    return out
+
+
+def _numbers_whist(ruling: Ruling, text: str) -> Broken:
+    c = ruling.result.corrected
+    out = []
+    progress = re.search(r"game in progress stands at NS (-?\d+), EW (-?\d+)", text)
+    if progress and [int(progress[1]), int(progress[2])] != [c.score["NS"], c.score["EW"]]:
+        out.append(text)
+    worth = [int(n) for n in re.findall(r"won a game worth (\d+)", text)]
+    if worth and worth != [g.value for g in c.games]:
+        out.append(text)
+    rubber = re.search(r"win the rubber, worth (\d+)", text)
+    if rubber and (c.rubber is None or int(rubber[1]) != c.rubber.value):
+        out.append(text)
+    return out
+
+
+def _numbers_bezique(ruling: Ruling, text: str) -> Broken:
+    c = ruling.result.corrected
+    figures = re.search(
+        r"The (?:score stands|corrected score|score): .*?(-?\d+), .*?(-?\d+);", text
+    )
+    if figures and [int(figures[1]), int(figures[2])] != [c.score["A"], c.score["B"]]:
+        return [text]
+    return []
+
+
+def _numbers_rubicon(ruling: Ruling, text: str) -> Broken:
+    games = ruling.result.corrected.games
+    m = re.search(r"The result of (?:game (\d+)|the game)", text)
+    if m is None:
+        return []
+    game = games[int(m[1] or 1) - 1]
+    worth = re.search(r"wins it, worth (\d+)", text)
+    if (worth is None) != (game.winner is None) or (worth and int(worth[1]) != game.value):
+        return [text]
+    return []
+
+
+_NUMBERS: dict[str, Callable[[Ruling, str], Broken]] = {
+    "whist": _numbers_whist,
+    "bezique": _numbers_bezique,
+    "rubicon-bezique": _numbers_rubicon,
+}
+
+#: a sentence on the result as a whole
+_RESULT = re.compile(
+    r"(?:^|\. )(?:The score stands|The corrected score|The score|In the new rubber"
+    r"|The result of (?:the game|game \d+))\b"
+)
+
+
+def result_said_is_the_corrected_one(ruling: Ruling) -> Broken:
+    """A score said to stand, or said as corrected, is the corrected one: every figure of a
+    result sentence (game in progress, games and rubber won, running scores, a game's value)
+    is that of ``result.corrected``; and a result said to stand is only said when no
+    violation changed it."""
+    out = []
+    violation = any(f.severity == "violation" for f in ruling.findings)
+    for s in ruling.decision:
+        if not _RESULT.search(s.text):
+            continue
+        out += _NUMBERS[ruling.game](ruling, s.text)
+        if violation and re.search(
+            r"The score stands|result of (?:the game|game \d+) stands", s.text
+        ):
+            out.append(s.text)
+    return out
+
+
+#: rules the result sentences themselves rest on, by game
+_RESULT_RULES = {
+    "whist": {"WHIST-SCORE-3", "WHIST-RUBBER-2", "WHIST-SCORE-1"},
+    "bezique": {"BEZ-SCORE-3", "BEZ-LAST-3"},
+    "rubicon-bezique": {"RUB-GAME-6", "RUB-LAST-1", "RUB-LAW-50"},
+}
+
+
+#: the rule a dispute of the record rests on, which no finding states when it is upheld or
+#: granted: a claim in time and its penalty, a demand to count the brisques, a card called
+_DISPUTE_RULES = [
+    (
+        re.compile(r"claimed (?:a|the) revoke|by choosing its penalty|same claim covers"),
+        "WHIST-REVOKE-7",
+    ),
+    (re.compile(r"challenge.* fails: the score was good"), "BEZ-SCORE-5"),
+    (re.compile(r"^The penalty is|choose the penalty|No penalty counts for it"), "WHIST-REVOKE-9"),
+    (re.compile(r"demanded a count of the brisques"), "RUB-GAME-3"),
+    (re.compile(r"the call (?:required|was not obeyed)"), "RUB-IRREG-1"),
+]
+
+
+def rules_cited_are_the_rulings(ruling: Ruling) -> Broken:
+    """Every rule ID a sentence cites exists in the catalogue and is one the ruling rests on:
+    a finding's rule or basis, a rule an item of a deal's score or an open question rests on,
+    or a rule the result itself rests on."""
+    own = set(_RESULT_RULES[ruling.game])
+    own |= {f.rule for f in ruling.findings} | {b for f in ruling.findings for b in f.basis}
+    own |= {u.rule for u in ruling.undetermined}
+    for d in ruling.deals:
+        own |= {i.rule for i in getattr(d, "scores", [])}
+    out = []
+    for s in ruling.decision:
+        mine = own | {rule for words, rule in _DISPUTE_RULES if words.search(s.text)}
+        if not set(s.rules) <= mine or not all(exists(r) for r in s.rules):
+            out.append(f"{s.text} {sorted(set(s.rules) - mine)}")
+    return out
+
+
+def no_option_key_is_spoken(ruling: Ruling) -> Broken:
+    """A director's sentence names no engine option key (``endplay_penalty``,
+    ``deduct_floor``, ...: the keys of the record's ``rules``, as resolved): it says the rule
+    in force in words, and the options stay in the ruling's ``rules``."""
+    keys = [key for key in ruling.rules if "_" in key]
+    return [
+        s.text for s in ruling.decision if any(re.search(rf"\b{key}\b", s.text) for key in keys)
+    ]
+
+
+INVARIANTS = [
+    failed_claim_has_no_penalty,
+    no_revoke_said_of_a_deal_with_one,
+    honours_claim_failed_counts_none,
+    failed_challenge_is_not_struck,
+    result_said_is_the_corrected_one,
+    rules_cited_are_the_rulings,
+    no_option_key_is_spoken,
+]
+
+
+def contradictions(ruling: Ruling) -> list[tuple[str, str]]:
+    """(invariant, sentence) for every sentence of the decision that contradicts the ruling."""
+    return [(check.__name__, text) for check in INVARIANTS for text in check(ruling)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Over the fixtures
+# ---------------------------------------------------------------------------------------------
+
+
+def _fixtures() -> list[Path]:
+    return sorted(
+        p
+        for p in FIXTURES.rglob("*")
+        if p.suffix in (".json", ".hrn") and "expected" not in p.parts
+    )
+
+
+def test_every_fixtures_decision_agrees_with_its_ruling() -> None:
+    broken = []
+    for path in _fixtures():
+        try:
+            ruling = adjudicate(load_record(path))
+        except InputError:
+            continue
+        broken += [(path.name, *c) for c in contradictions(ruling)]
+    assert broken == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Over simulated records altered at random
+# ---------------------------------------------------------------------------------------------
+
+
+def _alter(rng: random.Random, game: str, record: dict[str, Any]) -> dict[str, Any]:
+    """One to three changes: an event swapped, dropped or repeated, a mark changed, a claim
+    or a penalty added."""
+    record = json.loads(json.dumps(record))
+    events = record["events"]
+    for _ in range(rng.randint(1, 3)):
+        i = rng.randrange(1, len(events) - 1)
+        marks = [k for k, e in enumerate(events[:i]) if e["type"] in ("score", "declare")]
+        scores = [e for e in events if e["type"] == "score" and "points" in e]
+        match rng.choice(["swap", "drop", "repeat", "mark", "claim", "claim"]):
+            case "swap":
+                events[i], events[i + 1] = events[i + 1], events[i]
+            case "drop":
+                del events[i]
+            case "mark" if scores:
+                rng.choice(scores)["points"] += rng.choice([-20, -10, -4, -1, 1, 2, 4, 10, 30])
+            case "claim" if game == "whist":  # a claim, a penalty chosen, honours claimed
+                events.insert(i, whist_dispute(rng, honours=True))
+            case "claim" if marks:  # a challenge of a mark or a declaration, an end-play claim
+                events.insert(i, bezique_dispute(rng, events, marks))
+            case _:
+                events.insert(i, dict(events[i]))
+    return record
+
+
+def _altered(count: int, seed: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    from adjudicator.simulate import records
+
+    rng = random.Random(seed)
+    sources = [(game, kind) for game, kinds in INJECTED.items() for kind in kinds]
+    per = -(-count // (len(sources) * 4))  # four alterations of each simulated record
+    for game, kind in sources:
+        for record in records(game, per, seed, kind):
+            for _ in range(4):
+                yield game, _alter(rng, game, record)
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_altered_records_decisions_agree_with_their_rulings(part: int) -> None:
+    broken = []
+    for game, record in _altered(COUNT // 2, 18 + part):
+        try:
+            ruling = adjudicate(parse_record(json.dumps(record)))
+        except InputError:
+            continue
+        broken += [(game, *c) for c in contradictions(ruling)]
+    assert broken == []
+
+
+# ---------------------------------------------------------------------------------------------
+# Each invariant can fail: a fixture's decision doctored to contradict its ruling
+# ---------------------------------------------------------------------------------------------
+
+
+def _doctored(name: str, *edits: tuple[str, str], rules: list[str] | None = None) -> Ruling:
+    """The fixture's ruling with each ``(old, new)`` of ``edits`` made in the first sentence
+    holding ``old`` (and that sentence's rules replaced by ``rules``, when given)."""
+    ruling = adjudicate(load_record(FIXTURES / name))
+    sentences = list(ruling.decision)
+    for old, new in edits:
+        at = next(k for k, s in enumerate(sentences) if old in s.text)
+        text = sentences[at].text.replace(old, new)
+        kept = rules if rules is not None else sentences[at].rules
+        sentences[at] = Sentence(text=text, rules=kept)
+    return ruling.model_copy(update={"decision": sentences})
+
+
+_DOCTORED: list[tuple[Any, ...]] = [
+    (
+        failed_claim_has_no_penalty,
+        "whist/revoke-penalty-tricks.json",
+        "is in time and upheld",
+        "fails",
+    ),
+    (
+        no_revoke_said_of_a_deal_with_one,
+        "whist/revoke-penalty-tricks.json",
+        "The claim is in time and upheld",
+        "The claim fails: every card followed suit",
+    ),
+    (
+        honours_claim_failed_counts_none,
+        "whist/clean-rubber.json",
+        "No irregularity.",
+        "NS claimed honours in deal 1 [event 53]: the claim fails.",
+    ),
+    (
+        failed_challenge_is_not_struck,
+        "bezique/plain-marriage-marked-forty-challenged.json",
+        "is upheld: the mark was wrong",
+        "fails: the score was good",
+        ("is corrected to 20", "is struck out"),
+    ),
+    (result_said_is_the_corrected_one, "whist/clean-rubber.json", "worth 6", "worth 7"),
+    (
+        no_option_key_is_spoken,
+        "whist/clean-rubber.json",
+        "worth 6",
+        "worth 6 (option revoke_penalty_waivable)",
+    ),
+    (result_said_is_the_corrected_one, "rubicon-bezique/clean-game.json", "worth 600", "worth 60"),
+    (
+        result_said_is_the_corrected_one,
+        "whist/revoke-penalty-tricks.json",
+        "The corrected score",
+        "The score stands",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", _DOCTORED, ids=lambda case: case[0].__name__)
+def test_each_invariant_catches_a_decision_doctored_to_contradict(case: tuple[Any, ...]) -> None:
+    check, name, old, new, *more = case
+    assert check(adjudicate(load_record(FIXTURES / name))) == []
+    assert check(_doctored(name, (old, new), *more)) != []
+
+
+def test_a_rule_no_part_of_the_ruling_is_caught() -> None:
+    name = "whist/revoke-penalty-tricks.json"
+    assert (
+        rules_cited_are_the_rulings(_doctored(name, ("The", "The"), rules=["WHIST-HONOURS-3"]))
+        != []
+    )
+    assert (
+        rules_cited_are_the_rulings(_doctored(name, ("The", "The"), rules=["WHIST-NO-SUCH"])) != []
+    )
+
+
+def test_a_challenge_of_a_carried_declaration_lost_before_it_was_scored_is_upheld() -> None:
+    """``carried-lost``: B announced a royal marriage (event 16) to score later, played a card
+    of it (24) and scored it all the same (25, BEZ-DECL-5). A challenges it as irregular just
+    after (a claim inserted at 26, naming the announcement): upheld, the score struck. It was
+    said to fail, "the score was good", while the same decision said it scored nothing."""
+    record = json.loads((FIXTURES / "bezique" / "carried-lost.json").read_text("utf-8"))
+    claim = {"type": "claim", "kind": "irregular-declaration", "by": "A", "ref": 16}
+    record["events"].insert(26, claim)
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert ruling.decision[0].text == (
+        "Mabel Thorne (A) challenged the royal marriage scored by Edwin Garrard (B) [event 16]."
+        " The challenge [event 26] is upheld: it had been lost, a card of it having been played"
+        " before it was scored, so the score is struck (Foster p.380)."
+    )
+    assert contradictions(ruling) == []
