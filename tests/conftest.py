@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -20,3 +21,12 @@ def findings_from(ruling: Any, first: int, shift: int) -> list[tuple[str, str, i
         for f in ruling.findings
         if f.event is not None and f.event >= first
     ]
+
+
+@cache
+def ruling_of(path: Path) -> Any:
+    """The ruling of a fixture, judged once in each test process: a dozen tests read the same
+    one (its findings, result, snapshots, schema, views) and none of them changes it."""
+    from adjudicator import adjudicate, load_record
+
+    return adjudicate(load_record(path))

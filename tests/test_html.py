@@ -21,7 +21,7 @@ from adjudicator.cli import app
 from adjudicator.findings import cite
 from adjudicator.render.html import render_html
 from adjudicator.ruling.model import Ruling, Sentence
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ruling_of
 
 ALL = sorted(FIXTURES.glob("*/*.json"))
 #: one fixture of each game, each with a violation at a card played
@@ -49,19 +49,19 @@ def with_decision(ruling: Ruling, *sentences: tuple[str, list[str]]) -> Ruling:
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])
 def test_every_fixture_gives_a_valid_self_contained_page(path: Path) -> None:
-    page = render_html(adjudicate(load_record(path)))
+    page = render_html(ruling_of(path))
     tree = parse_strictly(page)
     assert page.startswith("<!DOCTYPE html>")
     assert tree.find("head/meta").get("charset") == "utf-8"
     # nothing fetched from anywhere, nothing run
     assert tree.findall(".//script") == [] and tree.findall(".//link") == []
     assert not re.search(r"\b(src|href)=|url\(|@import|https?:", page)
-    assert render_html(adjudicate(load_record(path))) == page  # deterministic
+    assert render_html(ruling_of(path)) == page  # deterministic
 
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])
 def test_every_finding_and_note_is_shown_once(path: Path) -> None:
-    ruling = adjudicate(load_record(path))
+    ruling = ruling_of(path)
     tree = parse_strictly(render_html(ruling))
     shown = [text_of(d) for d in tree.iter("div") if d.get("class") == "finding"]
     assert len(shown) == len(ruling.findings)
@@ -229,9 +229,7 @@ SNAPSHOTS = [
 
 @pytest.mark.parametrize("path", SNAPSHOTS, ids=[p.parent.name for p in SNAPSHOTS])
 def test_report_body(path: Path, snapshot: SnapshotAssertion) -> None:
-    ruling = with_decision(
-        adjudicate(load_record(path)), ("A decision sentence written by hand.", ["RULE-ID"])
-    )
+    ruling = with_decision(ruling_of(path), ("A decision sentence written by hand.", ["RULE-ID"]))
     assert render_html(ruling) == snapshot.use_extension(ReportBodySnapshot)
 
 

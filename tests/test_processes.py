@@ -370,6 +370,17 @@ def test_a_signal_while_one_long_record_is_judged_stops_it_at_once(
     assert signals.received == signal.SIGINT
 
 
+def _writing(pid: int, folder: Path) -> bool:
+    """Whether the process holds a file of ``folder`` open other than its stdout and stderr:
+    the output it writes, once the first record is judged (Linux's /proc)."""
+    try:
+        names = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
+    except OSError:
+        return False
+    ours = (str(folder / "stdout.txt"), str(folder / "err.txt"))
+    return any(name.startswith(str(folder)) and name not in ours for name in names)
+
+
 def test_a_stopped_run_leaves_the_previous_output_whole_and_no_temporary_file(
     archive: Path, tmp_path: Path
 ) -> None:
@@ -389,7 +400,10 @@ def test_a_stopped_run_leaves_the_previous_output_whole_and_no_temporary_file(
             out=tmp_path / "stdout.txt",
             err=tmp_path / "err.txt",
         )
-        time.sleep(1.0)
+        deadline = time.monotonic() + LIMIT
+        while not _writing(process.pid, tmp_path):  # its output file (nameless) is open
+            assert time.monotonic() < deadline and process.poll() is None
+            time.sleep(0.02)
         process.send_signal(signum)
         process.wait(LIMIT)
         assert out.read_text("utf-8") == "the previous complete run\n"

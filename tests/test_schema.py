@@ -11,9 +11,9 @@ import jsonschema
 import jsonschema.validators
 import pytest
 
-from adjudicator import adjudicate, load_record, render_json
+from adjudicator import render_json
 from adjudicator.schema import SCHEMA_FILES, schema_text
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, ROOT, ruling_of
 
 RECORDS = sorted(FIXTURES.glob("*/*.json"))
 
@@ -70,7 +70,7 @@ def test_every_fixture_is_valid_against_the_committed_record_schema(path: Path) 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[f"{p.parent.name}/{p.stem}" for p in RECORDS])
 def test_every_ruling_is_valid_against_the_committed_ruling_schema(path: Path) -> None:
-    ruling = json.loads(render_json(adjudicate(load_record(path))))
+    ruling = json.loads(render_json(ruling_of(path)))
     _validator("ruling").validate(ruling)
 
 

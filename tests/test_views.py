@@ -16,7 +16,7 @@ from adjudicator.cli import app
 from adjudicator.render.colour import colour_text
 from adjudicator.render.compact import render_compact
 from adjudicator.render.markdown import escape, render_markdown
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ruling_of
 
 ALL = sorted(FIXTURES.glob("*/*.json"))
 #: one fixture of each game with a dispute or a correction in its decision
@@ -38,7 +38,7 @@ def _with_hostile_name(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}--{p.stem}" for p in ALL])
 def test_the_text_view_opens_with_the_decision_and_fits_100_columns(path: Path) -> None:
-    text = render_text(adjudicate(load_record(path)))
+    text = render_text(ruling_of(path))
     lines = text.splitlines()
     assert max(len(line) for line in lines) <= 100
     assert lines.index("Decision") < lines.index("Findings")
@@ -57,7 +57,7 @@ def test_record_strings_are_harmless_in_the_terminal() -> None:
 
 @pytest.mark.parametrize("path", MARKDOWN, ids=[p.parent.name for p in MARKDOWN])
 def test_markdown(path: Path, ruling_markdown_snapshot: SnapshotAssertion) -> None:
-    assert adjudicate(load_record(path)) == ruling_markdown_snapshot
+    assert ruling_of(path) == ruling_markdown_snapshot
 
 
 def test_markdown_escapes_every_string_of_the_record() -> None:
@@ -74,7 +74,7 @@ def test_check_format_markdown() -> None:
     path = MARKDOWN[0]
     result = CliRunner().invoke(app, ["check", str(path), "--format", "markdown"])
     assert result.exit_code == 1
-    assert result.stdout == render_markdown(adjudicate(load_record(path)))
+    assert result.stdout == render_markdown(ruling_of(path))
     assert result.stdout.startswith("# Ruling on a whist record")
     assert "\n## Decision\n" in result.stdout
 

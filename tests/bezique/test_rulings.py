@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from adjudicator import adjudicate, load_record
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ruling_of
 
 RECORDS = sorted((FIXTURES / "bezique").glob("*.json")) + sorted(
     (FIXTURES / "rubicon-bezique").glob("*.json")
@@ -24,7 +23,7 @@ def expected_of(path: Path) -> dict:
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_the_ruling_finds_exactly_the_hand_derived_findings(path: Path) -> None:
-    ruling = adjudicate(load_record(path))
+    ruling = ruling_of(path)
     found = [[f.rule, f.severity, f.event] for f in ruling.findings]
     assert found == expected_of(path)["findings"]
 
@@ -32,7 +31,7 @@ def test_the_ruling_finds_exactly_the_hand_derived_findings(path: Path) -> None:
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     want = expected_of(path)["corrected"]
-    corrected = adjudicate(load_record(path)).result.corrected.model_dump()
+    corrected = ruling_of(path).result.corrected.model_dump()
     if path.parent.name == "rubicon-bezique":
         games = [{"winner": None, "indeterminate": False, **g} for g in want["games"]]
         assert corrected["games"] == games
@@ -48,7 +47,7 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
 def test_what_cannot_be_decided_is_the_hand_derived_list(path: Path) -> None:
     """Issue 11: a fragment's ``undetermined`` items (rule, and event where one arises); a
     complete record has none."""
-    ruling = adjudicate(load_record(path))
+    ruling = ruling_of(path)
     found = [
         {"rule": u.rule, **({"event": u.event} if u.event is not None else {})}
         for u in ruling.undetermined
@@ -58,19 +57,19 @@ def test_what_cannot_be_decided_is_the_hand_derived_list(path: Path) -> None:
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_ruling_json(path: Path, ruling_full_snapshot: SnapshotAssertion) -> None:
-    assert adjudicate(load_record(path)) == ruling_full_snapshot
+    assert ruling_of(path) == ruling_full_snapshot
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_ruling_compact(path: Path, ruling_snapshot: SnapshotAssertion) -> None:
     """The compact snapshot another project would keep: decision, findings, result."""
-    assert adjudicate(load_record(path)) == ruling_snapshot
+    assert ruling_of(path) == ruling_snapshot
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_decision(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
     """The decision as a director announces it, one sentence a line with its rule IDs."""
-    decision = adjudicate(load_record(path)).decision
+    decision = ruling_of(path).decision
     assert decision, "every ruling has a decision"
     text = "\n".join(f"{s.text} [{', '.join(s.rules)}]" if s.rules else s.text for s in decision)
     assert text + "\n" == ruling_text_snapshot
@@ -78,7 +77,7 @@ def test_decision(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
 
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_ruling_text(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
-    assert adjudicate(load_record(path)) == ruling_text_snapshot
+    assert ruling_of(path) == ruling_text_snapshot
 
 
 @pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])

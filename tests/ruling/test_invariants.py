@@ -26,7 +26,7 @@ from adjudicator import InputError, adjudicate, load_record, parse_record
 from adjudicator.catalogue import exists
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ruling_of
 from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute
 
 COUNT = int(os.environ.get("ADJUDICATOR_INVARIANTS", "1500"))
@@ -299,7 +299,7 @@ def test_every_fixtures_decision_agrees_with_its_ruling() -> None:
     broken = []
     for path in _fixtures():
         try:
-            ruling = adjudicate(load_record(path))
+            ruling = ruling_of(path)
         except InputError:
             continue
         broken += [(path.name, *c) for c in contradictions(ruling)]

@@ -14,7 +14,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from adjudicator import adjudicate, load_record
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ruling_of
 
 WHIST = sorted((FIXTURES / "whist").glob("*.json"))
 
@@ -26,14 +26,14 @@ def expected_of(path: Path) -> dict:
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_the_ruling_finds_exactly_the_hand_derived_findings(path: Path) -> None:
     expected = expected_of(path)
-    ruling = adjudicate(load_record(path))
+    ruling = ruling_of(path)
     assert [[f.rule, f.severity, f.event] for f in ruling.findings] == expected["findings"]
 
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     want = expected_of(path)["corrected"]
-    corrected = adjudicate(load_record(path)).result.corrected
+    corrected = ruling_of(path).result.corrected
     assert corrected.score == want["score"]
     assert [g.model_dump() for g in corrected.games] == want.get("games", [])
     rubber = corrected.rubber.model_dump() if corrected.rubber else None
@@ -45,7 +45,7 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_what_cannot_be_decided_is_the_hand_derived_list(path: Path) -> None:
     """Issue 11: a fragment's ``undetermined`` items; a complete record has none."""
-    ruling = adjudicate(load_record(path))
+    ruling = ruling_of(path)
     found = [
         {"rule": u.rule, **({"event": u.event} if u.event is not None else {})}
         for u in ruling.undetermined
@@ -55,19 +55,19 @@ def test_what_cannot_be_decided_is_the_hand_derived_list(path: Path) -> None:
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_ruling_json(path: Path, ruling_full_snapshot: SnapshotAssertion) -> None:
-    assert adjudicate(load_record(path)) == ruling_full_snapshot
+    assert ruling_of(path) == ruling_full_snapshot
 
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_ruling_compact(path: Path, ruling_snapshot: SnapshotAssertion) -> None:
     """The compact snapshot another project would keep: decision, findings, result."""
-    assert adjudicate(load_record(path)) == ruling_snapshot
+    assert ruling_of(path) == ruling_snapshot
 
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_decision(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
     """The decision as a director announces it, one sentence a line with its rule IDs."""
-    decision = adjudicate(load_record(path)).decision
+    decision = ruling_of(path).decision
     assert decision, "every ruling has a decision"
     text = "\n".join(f"{s.text} [{', '.join(s.rules)}]" if s.rules else s.text for s in decision)
     assert text + "\n" == ruling_text_snapshot
@@ -75,7 +75,7 @@ def test_decision(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
 
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_ruling_text(path: Path, ruling_text_snapshot: SnapshotAssertion) -> None:
-    assert adjudicate(load_record(path)) == ruling_text_snapshot
+    assert ruling_of(path) == ruling_text_snapshot
 
 
 def test_every_fixture_has_an_expectation() -> None:
