@@ -108,7 +108,7 @@ def test_a_signal_stops_the_run_with_whole_output_and_no_traceback(
     wait_for_output(out, process)
     process.send_signal(signum)
     sent = time.monotonic()
-    assert process.wait(LIMIT) == status
+    assert process.wait(LIMIT) == status, err.read_text("utf-8")[-3000:]
     assert time.monotonic() - sent < 2.5
     stderr = err.read_text("utf-8")
     assert "Traceback" not in stderr
