@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator import catalogue
+from adjudicator.facts import AnyFact
 from adjudicator.fielddocs import Documented
 
 Severity = Literal["violation", "warning", "info"]
@@ -60,6 +61,13 @@ class Finding(Documented, BaseModel):
     legal: list[str] | None = Field(
         default=None, description="what the laws allowed at that point (cards that could be played)"
     )
+    facts: AnyFact | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="what happened, as typed data told apart by `kind` (seats, cards, tricks,"
+        " marks as marked and as right, a claim's outcome and its reason, the penalty applied):"
+        " the message and the decision are written from these",
+    )
 
 
 @cache
@@ -76,8 +84,9 @@ def cite(rule_id: str) -> Citation:
 def make_finding(
     rule: str,
     severity: Severity,
-    message: str,
+    message: str | None = None,
     *,
+    facts: AnyFact | None = None,
     event: int | None,
     deal: int | None = None,
     trick: int | None = None,
@@ -85,7 +94,12 @@ def make_finding(
     basis: Iterable[str] = (),
     legal: Iterable[str] | None = None,
 ) -> Finding:
-    """Build a finding with its citation filled in from the catalogue."""
+    """Build a finding with its citation filled in from the catalogue; its message is the
+    facts' own words unless one is given."""
+    if message is None:
+        if facts is None:
+            raise ValueError(f"{rule}: a finding needs facts or a message")
+        message = facts.message()
     return Finding(
         rule=rule,
         severity=severity,
@@ -97,6 +111,7 @@ def make_finding(
         citation=cite(rule),
         basis=list(basis),
         legal=None if legal is None else list(legal),
+        facts=facts,
     )
 
 

@@ -18,12 +18,15 @@ ALLOWED: dict[str, set[str]] = {
     "record": {"cards", "seats", "errors", "record", "fielddocs"},
     "notation": {"cards", "seats", "errors", "engine", "record", "notation"},
     "catalogue": {"cards", "seats", "catalogue"},
-    "findings": {"cards", "seats", "catalogue", "fielddocs"},
+    # a finding's typed facts: plain data every layer above may read (issue 18)
+    "facts": {"fielddocs", "facts"},
+    "findings": {"cards", "seats", "catalogue", "fielddocs", "facts"},
     "engine": {"cards", "seats", "errors", "findings", "record", "engine"},
     "games": {
         "engine",
         "catalogue",
         "findings",
+        "facts",
         "record",
         "cards",
         "seats",
@@ -34,6 +37,7 @@ ALLOWED: dict[str, set[str]] = {
     "ruling": {
         "games",
         "findings",
+        "facts",
         "catalogue",
         "record",
         "ruling",
@@ -46,6 +50,7 @@ ALLOWED: dict[str, set[str]] = {
     "render": {
         "catalogue",
         "findings",
+        "facts",
         "ruling",
         "cards",
         "seats",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from adjudicator.render.sources import beside
 from adjudicator.ruling.model import Ruling
 
 
@@ -28,7 +29,8 @@ def render_compact(ruling: Ruling) -> str:
         lines.append(f"code: {_q(str(code))}")
     lines.append("decision:")
     for sentence in ruling.decision:
-        rules = f" [{', '.join(sentence.rules)}]" if sentence.rules else ""
+        cited = beside(sentence)
+        rules = f" [{cited}]" if cited else ""
         lines.append(f"  - {_q(sentence.text + rules)}")
     lines.append("findings:" + ("" if ruling.findings else " []"))
     for f in ruling.findings:

@@ -24,11 +24,13 @@ from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.safe import direction_escaped
+from adjudicator.render.sources import beside
 from adjudicator.ruling.model import (
     BeziqueCorrected,
     Note,
     RubiconCorrected,
     Ruling,
+    Sentence,
     WhistClaimed,
     WhistCorrected,
 )
@@ -365,6 +367,15 @@ def _result(ruling: Ruling) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _sentence(sentence: Sentence) -> dict[str, str]:
+    """A decision sentence for the page: its words, what is printed beside them (rule IDs,
+    events) and, on hover, each rule's title."""
+    titles = [
+        f"{r}: {catalogue.get(r).title}" if catalogue.exists(r) else r for r in sentence.rules
+    ]
+    return {"text": sentence.text, "beside": beside(sentence), "hover": "; ".join(titles)}
+
+
 def _sources(ruling: Ruling) -> tuple[list[dict[str, str]], list[tuple[str, str]]]:
     """Every rule the report cites, with its law numbers; the abbreviations they use."""
     ids: dict[str, None] = {}
@@ -443,7 +454,7 @@ def _context(ruling: Ruling) -> dict[str, Any]:
         "players": ruling.players,
         "meta": sorted(ruling.meta.items()),
         "counts": ruling.counts,
-        "decision": ruling.decision,
+        "decision": [_sentence(s) for s in ruling.decision],
         "findings_total": len(ruling.findings),
         "loose_findings": loose,
         "loose_notes": notes.get(None, []),

@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.sources import short, used
+from adjudicator.render.sources import beside, short, used
 from adjudicator.render.text import harmless
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
@@ -49,7 +49,8 @@ def render_markdown(ruling: Ruling) -> str:
             number = 0
             continue
         number += 1
-        rules = f" *({', '.join(sentence.rules)})*" if sentence.rules else ""
+        cited = beside(sentence)
+        rules = f" *({cited})*" if cited else ""
         lines.append(f"{number}. {escape(sentence.text)}{rules}")
     lines += ["", "## Findings", ""]
     if not ruling.findings:

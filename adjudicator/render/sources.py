@@ -9,8 +9,24 @@ expansions are the one table every view shares (``catalogue.sources``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 from adjudicator.catalogue.sources import SOURCES, abbreviations_in
+
+
+class Cited(Protocol):
+    rules: list[str]
+    events: list[int]
+
+
+def beside(sentence: Cited) -> str:
+    """What the views print beside a decision sentence: its rule IDs, then the events it
+    speaks of ("WHIST-REVOKE-1; events 12, 53"); "" when it has neither."""
+    parts = [", ".join(sentence.rules)] if sentence.rules else []
+    if sentence.events:
+        many = len(sentence.events) > 1
+        parts.append(("events " if many else "event ") + ", ".join(map(str, sentence.events)))
+    return "; ".join(parts)
 
 
 def short(source: str) -> str:

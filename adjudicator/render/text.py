@@ -9,7 +9,7 @@ from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.safe import BIDI, printable
-from adjudicator.render.sources import short, used
+from adjudicator.render.sources import beside, short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
 from adjudicator.seats import WHIST_SEATS
 
@@ -62,7 +62,8 @@ def decision_lines(ruling: Ruling) -> list[str]:
     lines = ["Decision"]
     number = 0
     for sentence in ruling.decision:
-        rules = f" [{', '.join(sentence.rules)}]" if sentence.rules else ""
+        cited = beside(sentence)
+        rules = f" [{cited}]" if cited else ""
         if not sentence.rules and sentence.text.endswith(":"):
             lines.append(f"  {sentence.text}")  # a heading within the decision
             continue

@@ -165,7 +165,7 @@ def _ruling(
         rules=rules,
         players=players,
         meta=dict(record.meta),
-        decision=[Sentence(text=text, rules=ids) for text, ids in decision],
+        decision=[Sentence(text=s.text, rules=s.rules, events=list(s.events)) for s in decision],
         findings=ordered,
         # notes, counts and result go in as plain data, validated here in the same pass (see
         # above); pydantic's typed __init__ admits only the models, hence the three ignores

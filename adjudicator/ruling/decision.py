@@ -36,51 +36,51 @@ from adjudicator.ruling.words import Names, card, suit_of
 #: rule -> sentence for a finding nobody claimed; fields: who, trick, deal, event, law, msg
 _UNCLAIMED: dict[str, str] = {
     "WHIST-REVOKE-1": "{who} revoked at trick {trick} of deal {deal}, playing {card} to a {suit}"
-    " lead while holding a {suit} [event {event}]. It was not claimed in time, so no"
+    " lead while holding a {suit}. It was not claimed in time, so no"
     " penalty can be exacted{law}.",
     "WHIST-REVOKE-5": "{who} renounced at trick {trick} of deal {deal} and took the card back"
-    " before the revoke was established [event {event}]: no revoke; the adversaries may call"
+    " before the revoke was established: no revoke; the adversaries may call"
     " the card played in error or require the highest or lowest of the suit{law}{forfeit}.",
     "WHIST-PEN-4": "{side} demanded a wrong penalty for the revoke by {who} at trick {trick} of"
-    " deal {deal} [event {event}]: under the American code the penalty is fixed, two tricks for"
+    " deal {deal}: under the American code the penalty is fixed, two tricks for"
     " each revoke, and a wrong penalty having been demanded, none can be enforced{law}.",
     "WHIST-REVOKE-14": "{side} waived the penalty for the revoke by {who} at trick {trick} of"
-    " deal {deal} [event {event}], but under the American code the penalty is fixed, and these"
+    " deal {deal}, but under the American code the penalty is fixed, and these"
     " rules allow no waiver: the two tricks are taken{law}.",
-    "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal} [event {event}];"
+    "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal};"
     " {false_lead}{law}.",
     "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}"
-    " [event {event}]{law}.",
-    "WHIST-PEN-1": "{who} took back a card at trick {trick} of deal {deal} [event {event}]:"
+    "{law}.",
+    "WHIST-PEN-1": "{who} took back a card at trick {trick} of deal {deal}:"
     " it is exposed and liable to be called{law}.",
     "BEZ-PLAY-4": "{who} drew before the winner of trick {trick} in deal {deal}"
-    " [event {event}]{law}.",
+    "{law}.",
     "RUB-IRREG-12": "{who} played trick {trick} a card short, having failed to draw"
-    " [event {event}]: the adversary scores the last trick{law}.",
+    ": the adversary scores the last trick{law}.",
     "BEZ-LAST-2": "{who} broke the rules of the end-play at trick {trick} of deal {deal}"
-    " [event {event}]: {endplay}{law}.",
-    "WHIST-DEAL-7": "{who} dealt deal {deal} out of turn [event {event}]; the deal stands, as"
+    ": {endplay}{law}.",
+    "WHIST-DEAL-7": "{who} dealt deal {deal} out of turn; the deal stands, as"
     " it was not stopped in time{law}.",
     "BEZ-IRREG-1": "{who} did not draw after a trick and played on a card short"
-    " [event {event}]{law}.",
-    "BEZ-IRREG-3": "{who} drew a second card [event {event}]{law}.",
-    "RUB-IRREG-13": "{who} drew a second card [event {event}]{law}.",
+    "{law}.",
+    "BEZ-IRREG-3": "{who} drew a second card{law}.",
+    "RUB-IRREG-13": "{who} drew a second card{law}.",
     "BEZ-IRREG-4": "{who} played to trick {trick} holding the wrong number of cards"
-    " [event {event}]{law}.",
-    "RUB-LAW-17": "{who} played to trick {trick} holding too many cards [event {event}]{law}.",
-    "RUB-LAW-19": "{who} played to trick {trick} holding too few cards [event {event}]{law}.",
-    "BEZ-IRREG-8": "{who} led to trick {trick} out of turn [event {event}]{law}.",
-    "RUB-LAW-24": "{who} led to trick {trick} out of turn [event {event}]{law}.",
-    "BEZ-SEVEN-4": "{who} marked an exchange of the seven of trumps [event {event}], which"
+    "{law}.",
+    "RUB-LAW-17": "{who} played to trick {trick} holding too many cards{law}.",
+    "RUB-LAW-19": "{who} played to trick {trick} holding too few cards{law}.",
+    "BEZ-IRREG-8": "{who} led to trick {trick} out of turn{law}.",
+    "RUB-LAW-24": "{who} led to trick {trick} out of turn{law}.",
+    "BEZ-SEVEN-4": "{who} marked an exchange of the seven of trumps, which"
     " Rubicon Bézique does not have: it scores nothing{law}.",
     "BEZ-SEVEN-2": "{who} exchanged the seven of trumps without having won the trick"
-    " [event {event}]: it scores nothing{law}.",
+    ": it scores nothing{law}.",
 }
 
 #: the same, for a finding with no trick (a draw when no trick has been won since the last)
 _UNCLAIMED_NO_TRICK: dict[str, str] = {
     "BEZ-PLAY-4": "{who} drew when no trick had been won since the last draws, in deal {deal}"
-    " [event {event}]{law}.",
+    "{law}.",
 }
 
 
@@ -191,9 +191,9 @@ def _side_in(message: str) -> str | None:
 #: of the suit (AWL-29; the English codes give both, ENG64-76, ENG1900-80).
 _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
     ("WHIST-REVOKE-5", "american-1893"): "{who} renounced at trick {trick} of deal {deal} and"
-    " took the card back before the revoke was established [event {event}]: no revoke; the"
+    " took the card back before the revoke was established: no revoke; the"
     " card played in error is exposed and liable to be called{law}{forfeit}.",
-    ("BEZ-SEVEN-4", "bezique"): "{who} marked an exchange of the seven of trumps [event {event}]:"
+    ("BEZ-SEVEN-4", "bezique"): "{who} marked an exchange of the seven of trumps:"
     " with trumps made by the first marriage there is no turn-up, and the seven scores nothing"
     " (Encyclopaedia Britannica, 11th ed.).",
 }
@@ -210,7 +210,7 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     seven = _SEVEN_WHY.search(f.message) if f.rule == "BEZ-SEVEN-2" else None
     if seven is not None and "did not win" not in seven["why"]:  # say the fault it was
         template = (
-            "{who} exchanged the seven of trumps [event {event}], but "
+            "{who} exchanged the seven of trumps, but "
             + seven["why"].replace("{", "{{").replace("}", "}}")
             + ": it scores nothing{law}."
         )
@@ -222,7 +222,7 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         who = f"{ctx.names.seat(f.seat)}: " if f.seat else ""
         said = unkeyed(f.message).rstrip(".")
         return say(f"{who}{said} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
-    return say(template.format(**_fields(ctx, f)), f.rule)
+    return say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -543,8 +543,8 @@ def decide(
     claims: list[Claim],
     penalties: dict[int, str] | None = None,
     undetermined: list[Any] | None = None,
-) -> list[tuple[str, list[str]]]:
-    """The decision as (text, rule IDs) pairs, in the order a director gives it."""
+) -> list[Said]:
+    """The decision, sentence by sentence, in the order a director gives it."""
     claims = sorted([*claims, *_claimed_by_penalty(deals, claims)], key=lambda c: c.event)
     ctx = Context(
         game,
@@ -566,7 +566,7 @@ def decide(
         template = DISPUTE_FINDINGS.get(f.rule)
         if template is not None and id(f) not in ctx.used:
             ctx.used.add(id(f))
-            disputes.append(say(template.format(**_fields(ctx, f)), f.rule))
+            disputes.append(say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,)))
     disputes.extend(both_sides(ctx))
     disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
@@ -586,10 +586,10 @@ def decide(
     result = _RESULT[game](ctx, stands)
     if stands and not disputes and not marks and not unclaimed:
         opening = "No irregularity" + (" in what the record shows" if ctx.undetermined else "")
-        result[0] = (f"{opening}. {result[0][0]}", result[0][1])
+        result[0] = result[0]._replace(text=f"{opening}. {result[0].text}")
     result.extend(_open_questions(ctx))
     # what the cards really made (law 50) is said after the scores that stand in spite of it
-    after = [s for s in result if s[1] == ["RUB-LAW-50"]]
+    after = [s for s in result if s.rules == ["RUB-LAW-50"]]
     out = disputes + marks + [s for s in result if s not in after]
     if unclaimed:
         out.append(say("Irregularities nobody claimed:"))

@@ -564,10 +564,10 @@ DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {
 
 #: findings that are themselves a dispute (a claim the record makes without a claim event)
 DISPUTE_FINDINGS = {
-    "WHIST-HONOURS-2": "{side} claimed honours in deal {deal} [event {event}] without holding"
+    "WHIST-HONOURS-2": "{side} claimed honours in deal {deal} without holding"
     " three of the trump ace, king, queen and knave: the claim fails{law}.",
-    "WHIST-HONOURS-6": "{side} claimed honours in deal {deal} [event {event}], but honours are"
+    "WHIST-HONOURS-6": "{side} claimed honours in deal {deal}, but honours are"
     " not counted under this code: the claim fails{law}.",
-    "WHIST-HONOURS-3": "{side} claimed honours in deal {deal} [event {event}] while at four:"
+    "WHIST-HONOURS-3": "{side} claimed honours in deal {deal} while at four:"
     " the claim fails, a side at four cannot score honours{law}.",
 }

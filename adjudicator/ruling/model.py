@@ -105,6 +105,12 @@ class Sentence(Out):
 
     text: str = Field(description="the sentence as a director reads it aloud")
     rules: list[str] = Field(description="the rule IDs the sentence rests on")
+    events: list[int] = Field(
+        default_factory=list,
+        exclude_if=lambda v: not v,
+        description="the events the sentence speaks of (indexes into /events), in the order it"
+        " speaks of them; absent when none. Kept out of the words, as the rule IDs are",
+    )
 
 
 class Note(Out):

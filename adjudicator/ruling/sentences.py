@@ -4,8 +4,9 @@ and the words for declarations and plays."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
@@ -67,11 +68,19 @@ class Context:
         return laws(list(rules), self.code)
 
 
-Said = tuple[str, list[str]]
+class Said(NamedTuple):
+    """One sentence of the decision: its words, the rules it rests on and the events it
+    speaks of. Rule IDs and event numbers stay out of the words (issue 18): the views print
+    them beside the sentence."""
+
+    text: str
+    rules: list[str]
+    events: tuple[int, ...] = ()
 
 
-def say(text: str, *rules: str) -> Said:
-    return (text, list(rules))
+def say(text: str, *rules: str, events: Iterable[int | None] = ()) -> Said:
+    """A sentence; ``events`` in the order given, unknown (None) and repeated ones dropped."""
+    return Said(text, list(rules), tuple(dict.fromkeys(e for e in events if e is not None)))
 
 
 DECLARATION_FAULT = {

@@ -89,7 +89,7 @@ def _revoke_finding() -> Finding:
 
 
 def _texts(sentences: list[tuple[str, list[str]]]) -> list[str]:
-    return [text for text, _ in sentences]
+    return [said.text for said in sentences]
 
 
 PENALTY = ScoreItem(
@@ -171,7 +171,7 @@ def test_a_wrong_mark_is_corrected_and_a_mark_worth_nothing_struck_out() -> None
         event=55,
     )
     out = decide("whist", ENGLISH, PLAYERS, [wrong, nothing], [_whist_deal()], _corrected(), [])
-    assert out[0] == (
+    assert out[0][:2] == (
         "The mark of 3 for tricks written by Ann North and Cy South (NS) in deal 1 [event 53]"
         " is corrected to 2 (laws 56, 57).",
         ["WHIST-SCORE-7", "WHIST-SCORE-1"],
@@ -270,7 +270,7 @@ def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
     deal = _bezique_deal(indeterminate_from_trick=31)
     corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)
     out = decide("bezique", {"target": 1000}, BEZ_PLAYERS, [error], [deal], corrected, [])
-    assert out[0] == (
+    assert out[0][:2] == (
         "The score cannot be determined: tricks 31 on of deal 1 are to be replayed after the"
         " end-play error (Foster p.381).",
         ["BEZ-LAST-3"],
@@ -300,8 +300,9 @@ def test_every_template_words_its_finding_with_names_and_the_event(
     game = "whist" if whist else "rubicon-bezique"
     players = PLAYERS if whist else BEZ_PLAYERS
     out = decide(game, ENGLISH if whist else {}, players, [finding], [deal], corrected, [])
-    said = next(t for t, rules in out if rule in rules)
-    assert "[event 40]" in said
+    sentence = next(s for s in out if rule in s.rules)
+    said = sentence.text
+    assert sentence.events == (40,) and "[event" not in said
     named = "Di West (W)" if whist else "Ada Ames (A)"
     assert (named if "{who}" in template else "(") in said
     assert "{" not in said and said.endswith(".")

@@ -38,7 +38,8 @@ _DEAL = re.compile(r"\b(?:of|in) deal (\d+)")
 
 
 def _events(s: Sentence) -> list[int]:
-    return [int(n) for n in _EVENT.findall(s.text)]
+    """The events a sentence speaks of: beside it, then any still named in its words."""
+    return [*s.events, *(int(n) for n in _EVENT.findall(s.text))]
 
 
 def _deal_numbers(ruling: Ruling, s: Sentence) -> set[int]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.facts import PlayedOutOfTurn
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist.calls import Obligation, apply_call, check_play, lapse
 from adjudicator.games.whist.facts import (
@@ -502,7 +503,13 @@ class WhistState(Withdrawals):
                 make_finding(
                     "WHIST-IRREG-2",
                     "violation",
-                    f"{seat} played {card} to trick {trick.number} out of turn: it was {expected}'s turn.",
+                    facts=PlayedOutOfTurn(
+                        seat=seat,
+                        card=str(card),
+                        deal=self.deal.number,
+                        trick=trick.number,
+                        turn=expected,
+                    ),
                     event=index,
                     deal=self.deal.number,
                     trick=trick.number,
