@@ -47,26 +47,21 @@ _UNCLAIMED: dict[str, str] = {
     "WHIST-REVOKE-14": "{side} waived the penalty for the revoke by {who} at trick {trick} of"
     " deal {deal}, but under the American code the penalty is fixed, and these"
     " rules allow no waiver: the two tricks are taken{law}.",
-    "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal};"
-    " {false_lead}{law}.",
-    "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}"
-    "{law}.",
+    "WHIST-IRREG-1": "{who} led out of turn at trick {trick} of deal {deal}; {false_lead}{law}.",
+    "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}{law}.",
     "WHIST-PEN-1": "{who} took back a card at trick {trick} of deal {deal}:"
     " it is exposed and liable to be called{law}.",
-    "BEZ-PLAY-4": "{who} drew before the winner of trick {trick} in deal {deal}"
-    "{law}.",
+    "BEZ-PLAY-4": "{who} drew before the winner of trick {trick} in deal {deal}{law}.",
     "RUB-IRREG-12": "{who} played trick {trick} a card short, having failed to draw"
     ": the adversary scores the last trick{law}.",
     "BEZ-LAST-2": "{who} broke the rules of the end-play at trick {trick} of deal {deal}"
     ": {endplay}{law}.",
     "WHIST-DEAL-7": "{who} dealt deal {deal} out of turn; the deal stands, as"
     " it was not stopped in time{law}.",
-    "BEZ-IRREG-1": "{who} did not draw after a trick and played on a card short"
-    "{law}.",
+    "BEZ-IRREG-1": "{who} did not draw after a trick and played on a card short{law}.",
     "BEZ-IRREG-3": "{who} drew a second card{law}.",
     "RUB-IRREG-13": "{who} drew a second card{law}.",
-    "BEZ-IRREG-4": "{who} played to trick {trick} holding the wrong number of cards"
-    "{law}.",
+    "BEZ-IRREG-4": "{who} played to trick {trick} holding the wrong number of cards{law}.",
     "RUB-LAW-17": "{who} played to trick {trick} holding too many cards{law}.",
     "RUB-LAW-19": "{who} played to trick {trick} holding too few cards{law}.",
     "BEZ-IRREG-8": "{who} led to trick {trick} out of turn{law}.",
