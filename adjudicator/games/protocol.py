@@ -40,3 +40,6 @@ class Engine(Generic[R, P]):
         if replayed is None:
             replayed = self.replay(record, rules)
         return self.judge(record, rules, replayed)
+
+
+__all__ = ["Engine", "Judgement"]

@@ -64,7 +64,7 @@ class Game:
     html: str
     table: str
     simulator: str
-    _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    _loaded: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def part(self, name: str) -> Any:
         """The part ``name`` (one of ``PARTS``), imported on first use and kept."""

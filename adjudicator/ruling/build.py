@@ -7,10 +7,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from adjudicator.engine.judgement import Judgement
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
-from adjudicator.games.protocol import Engine
+from adjudicator.games.protocol import Engine, Judgement
 from adjudicator.games.registry import find_game
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.ruling.decision import decide
