@@ -120,7 +120,7 @@ def render_text(ruling: Ruling) -> str:
         lines.append(_RULE)
         lines.extend(sections.deal(ruling, deal))
     lines.append(_RULE)
-    lines.extend(_result_lines(ruling))
+    lines.extend(_result_lines(ruling, sections))
     lines.extend(sources_lines(ruling))
     return harmless("\n".join(wrap(lines))) + "\n"
 
@@ -319,7 +319,7 @@ def _replayed(ruling: Ruling) -> str:
     return "; ".join(parts)
 
 
-def _result_lines(ruling: Ruling) -> list[str]:
+def _result_lines(ruling: Ruling, sections: Sections) -> list[str]:
     result = ruling.result
     lines = ["Result"]
     claimed = result.claimed
@@ -327,7 +327,6 @@ def _result_lines(ruling: Ruling) -> list[str]:
         f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
     )
     lines.append(f"  Agreed by the players: {agreed}")
-    sections: Sections = find_game(ruling.game).part("text")
     lines.extend(sections.result(ruling))
     lines.append("  Steps:")
     lines.extend(f"    {step}" for step in result.steps)
