@@ -63,3 +63,16 @@ def test_the_layers_below_the_registry_know_the_same_games() -> None:
     from adjudicator.record import load
 
     assert load._GAMES == reader._GAMES == tuple(GAMES)
+
+
+@pytest.mark.parametrize("game", GAMES.values(), ids=list(GAMES))
+def test_the_ruling_model_admits_each_games_summary_and_results(game: Game) -> None:
+    from adjudicator.ruling.model import Result, Ruling
+
+    deals = {get_args(d)[0] for d in get_args(Ruling.model_fields["deals"].annotation)}
+    assert game.part("engine").summary in deals
+    results = game.part("results")
+    assert results.corrected in get_args(Result.model_fields["corrected"].annotation)
+    assert results.claimed({"result": None, "marks": {}}).__class__ in get_args(
+        Result.model_fields["claimed"].annotation
+    )
