@@ -1,4 +1,4 @@
-"""The registry: every game the adjudicator knows, one line each, keyed by a record's ``game``.
+"""The registry: every game the adjudicator knows, one entry each, keyed by a record's ``game``.
 
 A game is a set of parts, each living in the layer that owns it (imports go one way:
 ``tests/test_layers.py``), and each named here by dotted path (``module:attribute``), loaded
@@ -9,22 +9,22 @@ checks that every entry names every part, in the right layer, of the right shape
 
 The parts (each one's type is defined by the layer that uses it):
 
-========== =========================== ===========================================================
-part       type, module                what it is
-========== =========================== ===========================================================
-record     pydantic model, ``record``  the record model (``WhistRecord``...)
-engine     ``games.protocol.Engine``   the rules in force, the replay and the judge, a deal's
-                                       own check, the deal summary's model
-results    ``ruling.results.Results``  the claimed and corrected result models of the ruling
-text       ``render.text.Sections``    the text view's deal section and corrected result
-markdown   ``render.markdown.Sections`` the Markdown view's deal table, score sheet and result
-html       ``render.html.Sections``    the HTML view's deal context and result rows
-table      ``referee.tables``          the referee's table for a header: ``(record) -> Table``
-simulator  ``simulate``                ``(count, seed, inject) -> Iterator[record as dict]``
-========== =========================== ===========================================================
+========== ============================= ==========================================================
+part       type, module                  what it is
+========== ============================= ==========================================================
+record     pydantic model, ``record``    the record model (``WhistRecord``...)
+engine     ``games.protocol.Engine``     the rules in force, the replay and the judge, a deal's own
+                                         check, the deal summary's model
+results    ``ruling.results.Results``    the claimed and corrected result models of the ruling
+text       ``render.text.Sections``      the text view's deal section and corrected result
+markdown   ``render.markdown.Sections``  the Markdown view's deal table, score sheet and result
+html       ``render.html.Sections``      the HTML view's deal context and result rows
+table      ``referee.tables``            the referee's table for a header: ``(record) -> Table``
+simulator  ``simulate``                  ``(count, seed, inject) -> Iterator[record as dict]``
+========== ============================= ==========================================================
 
 Adding a game: a package ``games/NAME`` (with its ``Engine``), its record model, each
-layer's part beside the other games' (a renderer's sections beside theirs), and one line in
+layer's part beside the other games' (a renderer's sections beside theirs), and one entry in
 ``GAMES`` below. Dispatch once per record (``find_game(record.game).part("engine")``), never
 per event, and never on a record's, replay's, summary's or result's class
 (``tests/test_dispatch.py``).
@@ -77,7 +77,9 @@ class Game:
 
 
 def _parts(module: str, upper: str) -> dict[str, str]:
-    """The usual places of a game's parts: ``UPPER`` in each renderer, ``upper_*`` elsewhere."""
+    """The usual places of a game's parts: ``games/MODULE/engine.py: ENGINE``; ``UPPER`` in
+    ``ruling.results`` and in each renderer; ``upper_table`` in ``referee.tables``;
+    ``upper_records`` in ``simulate``."""
     return {
         "results": f"adjudicator.ruling.results:{upper}",
         "text": f"adjudicator.render.text:{upper}",
