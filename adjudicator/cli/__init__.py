@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import signal
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from itertools import chain, islice
 from pathlib import Path
@@ -115,64 +116,75 @@ FormatOption = Annotated[
 ]
 
 
+RecordsArgument = Annotated[
+    list[str],
+    typer.Argument(
+        help="hand-record/1 files (JSON, or the notation: .hrn; gzipped: .gz), folders "
+        "(recursively, *.json, *.jsonl, *.hrn and the same .gz), .jsonl archives, "
+        "ARCHIVE.jsonl:N for one line of one, or - for standard input (JSON Lines, one "
+        "JSON record, or one in the notation)",
+        show_default=False,
+    ),
+]
+JobsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs", "-j", help="processes to judge on (default and at most: the cores)", min=1
+    ),
+]
+QuickOption = Annotated[
+    bool,
+    typer.Option(
+        "--quick",
+        help="schema and deal consistency only, no replay: records reported 'not replayed'",
+    ),
+]
+ProgressOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"
+    ),
+]
+SelectOption = Annotated[
+    list[str] | None,
+    typer.Option("--select", help="only rules whose ID starts so (repeat, or commas)"),
+]
+IgnoreOption = Annotated[
+    list[str] | None,
+    typer.Option("--ignore", help="not rules whose ID starts so (repeat, or commas)"),
+]
+MinSeverityOption = Annotated[
+    Severity, typer.Option("--min-severity", help="only findings at least this severe")
+]
+SummaryOption = Annotated[
+    Path | None,
+    typer.Option("--summary", help="write the summary as JSON to this file", dir_okay=False),
+]
+OutputOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        "-o",
+        help="write to this file (one record, or a stream: jsonl, json, findings) or into this"
+        " folder, one file per record (several records in text, html or markdown, or an"
+        " existing folder); written atomically: whole or not at all",
+        show_default=False,
+    ),
+]
+
+
 @app.command()
 def check(
-    records: Annotated[
-        list[str],
-        typer.Argument(
-            help="hand-record/1 files (JSON, or the notation: .hrn; gzipped: .gz), folders "
-            "(recursively, *.json, *.jsonl, *.hrn and the same .gz), .jsonl archives, "
-            "ARCHIVE.jsonl:N for one line of one, or - for standard input (JSON Lines, one "
-            "JSON record, or one in the notation)",
-            show_default=False,
-        ),
-    ],
+    records: RecordsArgument,
     format: FormatOption = Format.text,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", help="processes to judge on (default and at most: the cores)", min=1
-        ),
-    ] = None,
-    quick: Annotated[
-        bool,
-        typer.Option(
-            "--quick",
-            help="schema and deal consistency only, no replay: records reported 'not replayed'",
-        ),
-    ] = False,
-    progress: Annotated[
-        bool | None,
-        typer.Option(
-            "--progress/--no-progress", help="progress bar (default: when stderr is a terminal)"
-        ),
-    ] = None,
-    select: Annotated[
-        list[str] | None,
-        typer.Option("--select", help="only rules whose ID starts so (repeat, or commas)"),
-    ] = None,
-    ignore: Annotated[
-        list[str] | None,
-        typer.Option("--ignore", help="not rules whose ID starts so (repeat, or commas)"),
-    ] = None,
-    min_severity: Annotated[
-        Severity, typer.Option("--min-severity", help="only findings at least this severe")
-    ] = Severity.info,
-    summary_file: Annotated[
-        Path | None,
-        typer.Option("--summary", help="write the summary as JSON to this file", dir_okay=False),
-    ] = None,
-    output: Annotated[
-        Path | None,
-        typer.Option(
-            "--output",
-            "-o",
-            help="write to this file (one record, or a stream: jsonl, json, findings) or into this"
-            " folder, one file per record (several records in text, html or markdown, or an"
-            " existing folder); written atomically: whole or not at all",
-            show_default=False,
-        ),
-    ] = None,
+    jobs: JobsOption = None,
+    quick: QuickOption = False,
+    progress: ProgressOption = None,
+    select: SelectOption = None,
+    ignore: IgnoreOption = None,
+    min_severity: MinSeverityOption = Severity.info,
+    summary_file: SummaryOption = None,
+    output: OutputOption = None,
 ) -> None:
     """Rule on each record: findings with citations, per-deal scores, corrected result.
 
@@ -184,7 +196,7 @@ def check(
     stopped by SIGINT/SIGTERM; 141 when the output is closed. HTML reports of several
     records need --output FOLDER: one self-contained page per record, never pages run together.
     """
-    from adjudicator.batch import Settings, Summary
+    from adjudicator.batch import Settings, Summary, iter_items
 
     settings = Settings(
         fmt=format.value,
@@ -193,8 +205,6 @@ def check(
         ignore=_prefixes(ignore),
         min_severity=min_severity.value,
     )
-    from adjudicator.batch import iter_items
-
     check_targets(records, output, summary_file)
     items = iter_items(records)
     single = len(records) == 1 and _is_one_record(records[0])
@@ -211,20 +221,33 @@ def check(
         workers = 1 if single else _workers(jobs)
         show = sys.stderr.isatty() if progress is None else progress
         folder = output_folder(output, format.value, single)
-        stream = None if folder is not None else output
-        try:
-            target = Output(stream)
-            with target as out:
-                stopped = judge_all(
-                    items, single, settings, workers, show, out, summary, signals, folder
-                )
-                if stopped:  # the file written so far is not a whole run: the old one stays
-                    target.discard()
-        except OSError as error:
-            where = error.filename or output
-            typer.echo(f"check: cannot write {where}: {error.strerror}", err=True)
-            raise typer.Exit(2) from None
+        stopped = _written(
+            output,
+            folder is not None,
+            lambda out: judge_all(
+                items, single, settings, workers, show, out, summary, signals, folder
+            ),
+        )
     finish(records, single, settings, summary, summary_file, stopped)
+
+
+def _written(
+    output: Path | None, to_folder: bool, judge: Callable[[Any], int | None]
+) -> int | None:
+    """``judge`` the run into ``output`` (a file; else standard output, or the folder the
+    run writes itself): the signal that stopped it, else None. A stopped run's file is not
+    a whole run: it is discarded and the old one stays."""
+    try:
+        target = Output(None if to_folder else output)
+        with target as out:
+            stopped = judge(out)
+            if stopped:
+                target.discard()
+    except OSError as error:
+        where = error.filename or output
+        typer.echo(f"check: cannot write {where}: {error.strerror}", err=True)
+        raise typer.Exit(2) from None
+    return stopped
 
 
 def _prefixes(values: list[str] | None) -> tuple[str, ...]:

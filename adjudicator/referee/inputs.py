@@ -14,29 +14,31 @@ from typing import Any, get_args
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.record.bezique import BeziqueEvent, BeziqueRecord, RubiconRecord
+from adjudicator.games.registry import GAMES
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.record.load import MAX_EVENTS, _check_depth, _input_error, parse_record
 from adjudicator.record.refs import ref_problems
-from adjudicator.record.whist import WhistEvent, WhistRecord
 
+#: Each game's record model (``games.registry``).
+_RECORDS: tuple[type[BaseModel], ...] = tuple(g.part("record") for g in GAMES.values())
+#: Each game's events, as its record model declares them (``list[WhistEvent]``).
+_EVENT_TYPES: dict[str, Any] = {
+    name: get_args(g.part("record").model_fields["events"].annotation)[0]
+    for name, g in GAMES.items()
+}
 _EVENTS: dict[str, TypeAdapter[Any]] = {
-    "whist": TypeAdapter(WhistEvent),
-    "bezique": TypeAdapter(BeziqueEvent),
-    "rubicon-bezique": TypeAdapter(BeziqueEvent),
+    name: TypeAdapter(events) for name, events in _EVENT_TYPES.items()
 }
 #: The event models of each game: one of these is taken as it is (models are frozen facts).
 _MODELS: dict[str, tuple[type, ...]] = {
-    "whist": get_args(get_args(WhistEvent)[0]),
-    "bezique": get_args(get_args(BeziqueEvent)[0]),
-    "rubicon-bezique": get_args(get_args(BeziqueEvent)[0]),
+    name: get_args(get_args(events)[0]) for name, events in _EVENT_TYPES.items()
 }
 
 
 def header_of(header: Mapping[str, Any] | AnyRecord) -> AnyRecord:
     """The record's fields other than its events, validated as a record's (with no events).
     Raises ``InputError``."""
-    if isinstance(header, WhistRecord | BeziqueRecord | RubiconRecord):
+    if isinstance(header, _RECORDS):  # a record model of any game
         if header.events:
             raise InputError("/events", _NO_EVENTS)
         return header

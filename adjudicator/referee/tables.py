@@ -22,6 +22,7 @@ from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique.facts import BeziqueReplay, Phase
 from adjudicator.games.bezique.readings import COPY_RULES, best_reading
 from adjudicator.games.bezique.state import BeziqueState
+from adjudicator.games.registry import find_game
 from adjudicator.games.whist.facts import Phase as WhistPhase
 from adjudicator.games.whist.facts import WhistReplay
 from adjudicator.games.whist.position import revealed
@@ -67,12 +68,21 @@ class Table(Protocol):
 
 
 def table_for(record: WhistRecord | BeziqueRecord | RubiconRecord) -> Table:
-    """The table of the record's game."""
-    if isinstance(record, WhistRecord):
-        return WhistTable(whist.resolve(record.rules))
-    if isinstance(record, RubiconRecord):
-        return BeziqueTable(lambda: rubicon.state_for(record))
+    """The table of the record's game (its ``table`` part in ``games.registry``)."""
+    make: Callable[[Any], Table] = find_game(record.game).part("table")
+    return make(record)
+
+
+def whist_table(record: WhistRecord) -> Table:
+    return WhistTable(whist.resolve(record.rules))
+
+
+def bezique_table(record: BeziqueRecord) -> Table:
     return BeziqueTable(lambda: bezique.state_for(record))
+
+
+def rubicon_table(record: RubiconRecord) -> Table:
+    return BeziqueTable(lambda: rubicon.state_for(record))
 
 
 def _copy(state: S) -> S:

@@ -10,10 +10,10 @@ network: the stylesheet is inline, and a print stylesheet sets A4 and a deal per
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 
@@ -22,6 +22,7 @@ from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.catalogue.sources import abbreviations_in, expand
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
@@ -37,11 +38,6 @@ from adjudicator.ruling.model import (
 from adjudicator.seats import WHIST_SEATS
 
 _RULE_ID = re.compile(r"\b(?:WHIST|BEZ|RUB)-[A-Z]+-\d+\b")
-_GAME_NAMES = {
-    "whist": "whist",
-    "bezique": "two-handed Bézique",
-    "rubicon-bezique": "Rubicon Bézique",
-}
 
 
 @cache
@@ -310,39 +306,51 @@ def _items(sheet: dict[str, dict[str, int]]) -> str:
     return "; ".join(parts) or "nothing"
 
 
-def _result(ruling: Ruling) -> list[tuple[str, str, str]]:
+Rows = list[tuple[str, str, str]]
+
+
+def _result(ruling: Ruling, sections: Sections) -> Rows:
     """Rows of the side-by-side table: what, as marked and agreed, as the rules give."""
-    claimed, corrected = ruling.result.claimed, ruling.result.corrected
+    claimed = ruling.result.claimed
     agreed = (
         f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
     )
-    rows: list[tuple[str, str, str]] = []
-    if isinstance(corrected, WhistCorrected) and isinstance(claimed, WhistClaimed):
-        marks = {side: claimed.marks.get(side, {}) for side in ("NS", "EW")}
-        scored: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
-        for deal in ruling.deals:
-            for item in getattr(deal, "scores", []):
-                # an American game's value is agreed as the result, never marked (WHIST-SCORE-5)
-                if item.points and not (item.item == "game" and item.rule == "WHIST-SCORE-5"):
-                    sheet = scored.setdefault(item.side, {})
-                    sheet[item.item] = sheet.get(item.item, 0) + item.points
-        games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-        rubber = (
-            f"{corrected.rubber.winner} {corrected.rubber.value}"
-            if corrected.rubber
-            else "not complete"
-        )
-        new = " (of the new rubber)" if corrected.new_rubber else ""
-        rows.append(("Points, item by item", _items(marks), _items(scored)))
-        rows.append(("Games won", "", games + new))
-        rows.append(("Game in progress", "", _sides(corrected.score) + new))
-        if ruling.rules.get("code") == "american-1893":  # single games, no rubber (AWL)
-            last = corrected.games[-1] if corrected.games else None
-            outcome = f"game {last.winner} {last.value}" if last else "no game complete"
-        else:
-            outcome = f"rubber {rubber}"
-        rows.append(("Result", agreed, outcome))
-        return rows
+    return sections.result(ruling, agreed)
+
+
+def _whist_result(ruling: Ruling, agreed: str) -> Rows:
+    claimed = cast(WhistClaimed, ruling.result.claimed)
+    corrected = cast(WhistCorrected, ruling.result.corrected)
+    rows: Rows = []
+    marks = {side: claimed.marks.get(side, {}) for side in ("NS", "EW")}
+    scored: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
+    for deal in ruling.deals:
+        for item in getattr(deal, "scores", []):
+            # an American game's value is agreed as the result, never marked (WHIST-SCORE-5)
+            if item.points and not (item.item == "game" and item.rule == "WHIST-SCORE-5"):
+                sheet = scored.setdefault(item.side, {})
+                sheet[item.item] = sheet.get(item.item, 0) + item.points
+    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
+    rubber = (
+        f"{corrected.rubber.winner} {corrected.rubber.value}"
+        if corrected.rubber
+        else "not complete"
+    )
+    new = " (of the new rubber)" if corrected.new_rubber else ""
+    rows.append(("Points, item by item", _items(marks), _items(scored)))
+    rows.append(("Games won", "", games + new))
+    rows.append(("Game in progress", "", _sides(corrected.score) + new))
+    if ruling.rules.get("code") == "american-1893":  # single games, no rubber (AWL)
+        last = corrected.games[-1] if corrected.games else None
+        outcome = f"game {last.winner} {last.value}" if last else "no game complete"
+    else:
+        outcome = f"rubber {rubber}"
+    rows.append(("Result", agreed, outcome))
+    return rows
+
+
+def _points_of_the_deals(ruling: Ruling) -> Rows:
+    """Either Bézique: each seat's points as marked and as the rules give them."""
     marked: dict[str, int] = {}
     given: dict[str, int] = {}
     for deal in ruling.deals:
@@ -351,19 +359,26 @@ def _result(ruling: Ruling) -> list[tuple[str, str, str]]:
         for seat, points in getattr(deal, "totals", {}).items():
             given[seat] = given.get(seat, 0) + points
     marked = {seat: marked[seat] for seat in sorted(marked)}
-    rows.append(("Points of the deals", _sides(marked) or "none marked", _sides(given)))
-    if isinstance(corrected, BeziqueCorrected):
-        figures = f"{_sides(corrected.score)}; winner {corrected.winner or 'not yet decided'}"
-        if corrected.indeterminate:
-            figures = "cannot be determined (tricks to be replayed); as played: " + figures
-        rows.append(("Result", agreed, figures))
-    elif isinstance(corrected, RubiconCorrected):
-        for number, g in enumerate(corrected.games, 1):
-            who = f"{g.winner} wins {g.value}" if g.winner else "null and void (0)"
-            text = f"{who}{', rubicon' if g.rubicon else ''} ({_sides(g.totals)})"
-            if g.indeterminate:
-                text = "cannot be determined (tricks to be replayed); as played: " + text
-            rows.append((f"Game {number}", agreed if number == len(corrected.games) else "", text))
+    return [("Points of the deals", _sides(marked) or "none marked", _sides(given))]
+
+
+def _bezique_result(ruling: Ruling, agreed: str) -> Rows:
+    corrected = cast(BeziqueCorrected, ruling.result.corrected)
+    figures = f"{_sides(corrected.score)}; winner {corrected.winner or 'not yet decided'}"
+    if corrected.indeterminate:
+        figures = "cannot be determined (tricks to be replayed); as played: " + figures
+    return [*_points_of_the_deals(ruling), ("Result", agreed, figures)]
+
+
+def _rubicon_result(ruling: Ruling, agreed: str) -> Rows:
+    corrected = cast(RubiconCorrected, ruling.result.corrected)
+    rows = _points_of_the_deals(ruling)
+    for number, g in enumerate(corrected.games, 1):
+        who = f"{g.winner} wins {g.value}" if g.winner else "null and void (0)"
+        text = f"{who}{', rubicon' if g.rubicon else ''} ({_sides(g.totals)})"
+        if g.indeterminate:
+            text = "cannot be determined (tricks to be replayed); as played: " + text
+        rows.append((f"Game {number}", agreed if number == len(corrected.games) else "", text))
     return rows
 
 
@@ -433,19 +448,18 @@ def _context(ruling: Ruling) -> dict[str, Any]:
     by_deal: dict[int | None, list[Finding]] = {}
     for f in ruling.findings:
         by_deal.setdefault(f.deal, []).append(f)
-    fixed = ruling.rules.get("code") == "american-1893"
+    game = find_game(ruling.game)
+    sections: Sections = game.part("html")
     notes = _notes_by_deal(ruling)
     deals = [
-        _whist_deal(d, by_deal.get(d.deal, []), notes.get(d.deal, []), fixed)
-        if isinstance(d, WhistDealSummary)
-        else _bezique_deal(d, by_deal.get(d.deal, []), notes.get(d.deal, []))
+        sections.deal(ruling, d, by_deal.get(d.deal, []), notes.get(d.deal, []))
         for d in ruling.deals
     ]
     numbers = {d.deal for d in ruling.deals}
     loose = [f for deal, fs in by_deal.items() if deal not in numbers for f in fs]
     rules, abbreviations = _sources(ruling)
     code = ruling.rules.get("code")
-    title = f"Ruling on a {_GAME_NAMES.get(ruling.game, ruling.game)} record"
+    title = f"Ruling on a {game.title} record"
     occasion = ", ".join(v for k in ("event", "date") if (v := ruling.meta.get(k)))
     return {
         "title": title,
@@ -459,9 +473,36 @@ def _context(ruling: Ruling) -> dict[str, Any]:
         "loose_findings": loose,
         "loose_notes": notes.get(None, []),
         "deals": deals,
-        "result": _result(ruling),
+        "result": _result(ruling, sections),
         "steps": ruling.result.steps,
         "options": [(k, _option(v)) for k, v in ruling.rules.items()],
         "rules": rules,
         "abbreviations": abbreviations,
     }
+
+
+@dataclass(frozen=True)
+class Sections:
+    """A game's part of the HTML view (its ``html`` part in ``games.registry``)."""
+
+    #: one deal's view data, with the findings and the notes placed beside its events
+    deal: Callable[[Ruling, Any, list[Finding], list[Note]], dict[str, Any]]
+    #: the rows of the result table, given what the players agreed
+    result: Callable[[Ruling, str], Rows]
+
+
+def _whist_deal_of(
+    ruling: Ruling, deal: WhistDealSummary, findings: list[Finding], notes: list[Note]
+) -> dict[str, Any]:
+    return _whist_deal(deal, findings, notes, ruling.rules.get("code") == "american-1893")
+
+
+def _bezique_deal_of(
+    ruling: Ruling, deal: BeziqueDealSummary, findings: list[Finding], notes: list[Note]
+) -> dict[str, Any]:
+    return _bezique_deal(deal, findings, notes)
+
+
+WHIST = Sections(_whist_deal_of, _whist_result)
+BEZIQUE = Sections(_bezique_deal_of, _bezique_result)
+RUBICON = Sections(_bezique_deal_of, _rubicon_result)

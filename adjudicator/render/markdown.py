@@ -8,10 +8,12 @@ player called ``*Bob*`` or ``<script>`` reads as written.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
 
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.sources import beside, short, used
 from adjudicator.render.text import harmless
@@ -70,14 +72,12 @@ def render_markdown(ruling: Ruling) -> str:
                 short(f.citation.source),
             ]
             lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
+    sections: Sections = find_game(ruling.game).part("markdown")
     for deal in ruling.deals:
         lines.append("")
-        if isinstance(deal, WhistDealSummary):
-            lines.extend(_whist_deal(deal))
-        else:
-            lines.extend(_bezique_deal(deal))
+        lines.extend(sections.deal(deal))
     lines += ["", "## Score: as marked and as corrected", ""]
-    lines.extend(_score(ruling))
+    lines.extend(_score(ruling, sections))
     books = used(f.citation.source for f in ruling.findings)
     if books:
         lines += ["", "## Sources", ""]
@@ -117,26 +117,16 @@ def _bezique_deal(deal: BeziqueDealSummary) -> list[str]:
     return lines + _trick_table(deal.tricks, ("A", "B"))
 
 
-def _score(ruling: Ruling) -> list[str]:
+def _score(ruling: Ruling, sections: Sections) -> list[str]:
     """Per side (or player) and item: what was marked, what the rules give."""
-    corrected = ruling.result.corrected
     claimed = ruling.result.claimed
     given: dict[tuple[str, str], int] = {}
     marked: dict[tuple[str, str], int] = {}
     for deal in ruling.deals:
-        if isinstance(deal, WhistDealSummary):
-            for row in deal.scores:
-                given[row.side, row.item] = given.get((row.side, row.item), 0) + row.points
-            for wm in deal.marks:
-                key = (wm.side, wm.for_)
-                marked[key] = marked.get(key, 0) + wm.points
-        else:
-            for line in deal.scores:
-                key = (line.seat, line.item)
-                given[key] = given.get(key, 0) + line.points
-            for bm in deal.marks:
-                key = (bm.seat, bm.item)
-                marked[key] = marked.get(key, 0) + bm.points
+        for key, points in sections.given(deal):
+            given[key] = given.get(key, 0) + points
+        for key, points in sections.marked(deal):
+            marked[key] = marked.get(key, 0) + points
     lines = ["| side | item | marked | the rules give |", "|---|---|---:|---:|"]
     for side, item in sorted(set(given) | set(marked)):
         mark = marked.get((side, item))
@@ -149,34 +139,78 @@ def _score(ruling: Ruling) -> list[str]:
         "",
         f"Agreed by the players: {f'{agreed.winner} {agreed.value}' if agreed else 'none'}.",
     ]
-    if isinstance(corrected, WhistCorrected):
-        games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-        rubber = (
-            f"{corrected.rubber.winner} {corrected.rubber.value}"
-            if corrected.rubber
-            else "not complete"
-        )
-        score = f"NS {corrected.score['NS']}, EW {corrected.score['EW']}"
-        lines.append(f"Corrected: games {games}; rubber {rubber}; game in progress {score}.")
-    elif isinstance(corrected, BeziqueCorrected):
-        state = (
-            "cannot be determined (to be replayed); as played: " if corrected.indeterminate else ""
-        )
-        lines.append(
-            f"Corrected: {state}A {corrected.score['A']}, B {corrected.score['B']};"
-            f" winner {corrected.winner or 'not yet decided'}."
-        )
-    elif isinstance(corrected, RubiconCorrected):
-        for number, game in enumerate(corrected.games, 1):
-            who = f"{game.winner} wins {game.value}" if game.winner else "null and void"
-            state = (
-                "cannot be determined (to be replayed); as played: " if game.indeterminate else ""
-            )
-            rubicon = ", rubicon" if game.rubicon else ""
-            lines.append(
-                f"Corrected, game {number}: {state}{who}{rubicon}"
-                f" (A {game.totals['A']}, B {game.totals['B']})."
-            )
+    lines.extend(sections.result(ruling))
     lines += ["", "Steps:", ""]
     lines.extend(f"    {harmless(step)}" for step in ruling.result.steps)
     return lines
+
+
+def _whist_result(ruling: Ruling) -> list[str]:
+    corrected = cast(WhistCorrected, ruling.result.corrected)
+    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
+    rubber = (
+        f"{corrected.rubber.winner} {corrected.rubber.value}"
+        if corrected.rubber
+        else "not complete"
+    )
+    score = f"NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+    return [f"Corrected: games {games}; rubber {rubber}; game in progress {score}."]
+
+
+def _bezique_result(ruling: Ruling) -> list[str]:
+    corrected = cast(BeziqueCorrected, ruling.result.corrected)
+    state = "cannot be determined (to be replayed); as played: " if corrected.indeterminate else ""
+    return [
+        f"Corrected: {state}A {corrected.score['A']}, B {corrected.score['B']};"
+        f" winner {corrected.winner or 'not yet decided'}."
+    ]
+
+
+def _rubicon_result(ruling: Ruling) -> list[str]:
+    lines = []
+    for number, game in enumerate(cast(RubiconCorrected, ruling.result.corrected).games, 1):
+        who = f"{game.winner} wins {game.value}" if game.winner else "null and void"
+        state = "cannot be determined (to be replayed); as played: " if game.indeterminate else ""
+        rubicon = ", rubicon" if game.rubicon else ""
+        lines.append(
+            f"Corrected, game {number}: {state}{who}{rubicon}"
+            f" (A {game.totals['A']}, B {game.totals['B']})."
+        )
+    return lines
+
+
+Sheet = Iterator[tuple[tuple[str, str], int]]
+
+
+def _whist_given(deal: WhistDealSummary) -> Sheet:
+    return (((row.side, row.item), row.points) for row in deal.scores)
+
+
+def _whist_marked(deal: WhistDealSummary) -> Sheet:
+    return (((mark.side, mark.for_), mark.points) for mark in deal.marks)
+
+
+def _bezique_given(deal: BeziqueDealSummary) -> Sheet:
+    return (((line.seat, line.item), line.points) for line in deal.scores)
+
+
+def _bezique_marked(deal: BeziqueDealSummary) -> Sheet:
+    return (((mark.seat, mark.item), mark.points) for mark in deal.marks)
+
+
+@dataclass(frozen=True)
+class Sections:
+    """A game's part of the Markdown view (its ``markdown`` part in ``games.registry``)."""
+
+    #: one deal's heading and table of tricks
+    deal: Callable[[Any], list[str]]
+    #: a deal's points by (side or seat, item): as the rules give them, as marked
+    given: Callable[[Any], Sheet]
+    marked: Callable[[Any], Sheet]
+    #: the corrected result's lines, after what the players agreed
+    result: Callable[[Ruling], list[str]]
+
+
+WHIST = Sections(_whist_deal, _whist_given, _whist_marked, _whist_result)
+BEZIQUE = Sections(_bezique_deal, _bezique_given, _bezique_marked, _bezique_result)
+RUBICON = Sections(_bezique_deal, _bezique_given, _bezique_marked, _rubicon_result)

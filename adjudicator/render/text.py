@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, cast
 
 from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
@@ -111,14 +115,12 @@ def render_text(ruling: Ruling) -> str:
         lines.append(f"      Source: {short(f.citation.source)}")
     lines.extend(_undetermined_lines(ruling))
     lines.extend(_note_lines(ruling))
+    sections: Sections = find_game(ruling.game).part("text")
     for deal in ruling.deals:
         lines.append(_RULE)
-        if isinstance(deal, WhistDealSummary):
-            lines.extend(_deal_lines(deal, fixed=ruling.rules.get("code") == "american-1893"))
-        else:
-            lines.extend(_bezique_deal_lines(deal))
+        lines.extend(sections.deal(ruling, deal))
     lines.append(_RULE)
-    lines.extend(_result_lines(ruling))
+    lines.extend(_result_lines(ruling, sections))
     lines.extend(sources_lines(ruling))
     return harmless("\n".join(wrap(lines))) + "\n"
 
@@ -317,73 +319,112 @@ def _replayed(ruling: Ruling) -> str:
     return "; ".join(parts)
 
 
-def _result_lines(ruling: Ruling) -> list[str]:
+def _result_lines(ruling: Ruling, sections: Sections) -> list[str]:
     result = ruling.result
-    corrected = result.corrected
     lines = ["Result"]
     claimed = result.claimed
     agreed = (
         f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
     )
     lines.append(f"  Agreed by the players: {agreed}")
-    if isinstance(corrected, WhistCorrected):
-        for side, sheet in getattr(claimed, "marks", {}).items():
-            items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
-            lines.append(f"  Marked on the score sheet for {side}: {items}")
-        games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-        rubber = (
-            f"{corrected.rubber.winner} {corrected.rubber.value}"
-            if corrected.rubber
-            else "not complete"
-        )
-        progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
-        if corrected.indeterminate:  # a fragment's result resting on an unknown fact
-            progress = (
-                "cannot be determined from the record (see 'Cannot be decided'). As recorded,"
-                f" for reference only: {progress}"
-            )
-        if corrected.new_rubber:
-            lines.append(f"  Corrected: rubber complete, {rubber}")
-            lines.append(f"  Corrected, the new rubber: {progress}; games {games}")
-        else:
-            lines.append(f"  Corrected: {progress}; games {games}; rubber {rubber}")
-    elif isinstance(corrected, BeziqueCorrected):
-        winner = corrected.winner or "not yet decided"
-        figures = f"A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
-        if corrected.indeterminate and not _replayed(ruling):
-            lines.append(
-                "  Corrected: cannot be determined from the record (see 'Cannot be decided')."
-                f" As recorded, for reference only: {figures}"
-            )
-        elif corrected.indeterminate:
-            lines.append(
-                f"  Corrected: cannot be determined: {_replayed(ruling)} are to be replayed"
-                " after an end-play error (BEZ-LAST-3). As the record was played, for"
-                f" reference only: {figures}"
-            )
-        else:
-            lines.append(f"  Corrected: {figures}")
-    elif isinstance(corrected, RubiconCorrected):
-        for number, game in enumerate(corrected.games, 1):
-            who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
-            rubicon = ", rubicon" if game.rubicon else ""
-            figures = f"{who}{rubicon} (A {game.totals['A']}, B {game.totals['B']})"
-            deal = ruling.deals[number - 1]
-            if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
-                lines.append(
-                    f"  Corrected, game {number}: cannot be determined from the record (see"
-                    " 'Cannot be decided'). As recorded, for reference only: A"
-                    f" {game.totals['A']}, B {game.totals['B']}"
-                )
-            elif game.indeterminate:
-                lines.append(
-                    f"  Corrected, game {number}: cannot be determined: tricks "
-                    f"{getattr(deal, 'indeterminate_from_trick', None)} on are to be taken up"
-                    " and replayed after an end-play error (law 55). As the record was played,"
-                    f" for reference only: {figures}"
-                )
-            else:
-                lines.append(f"  Corrected, game {number}: {figures}")
+    lines.extend(sections.result(ruling))
     lines.append("  Steps:")
     lines.extend(f"    {step}" for step in result.steps)
     return lines
+
+
+def _whist_result(ruling: Ruling) -> list[str]:
+    """Whist: the marks written, the games, the rubber and the game in progress."""
+    claimed = ruling.result.claimed
+    corrected = cast(WhistCorrected, ruling.result.corrected)
+    lines = []
+    for side, sheet in getattr(claimed, "marks", {}).items():
+        items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
+        lines.append(f"  Marked on the score sheet for {side}: {items}")
+    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
+    rubber = (
+        f"{corrected.rubber.winner} {corrected.rubber.value}"
+        if corrected.rubber
+        else "not complete"
+    )
+    progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+    if corrected.indeterminate:  # a fragment's result resting on an unknown fact
+        progress = (
+            "cannot be determined from the record (see 'Cannot be decided'). As recorded,"
+            f" for reference only: {progress}"
+        )
+    if corrected.new_rubber:
+        lines.append(f"  Corrected: rubber complete, {rubber}")
+        lines.append(f"  Corrected, the new rubber: {progress}; games {games}")
+    else:
+        lines.append(f"  Corrected: {progress}; games {games}; rubber {rubber}")
+    return lines
+
+
+def _bezique_result(ruling: Ruling) -> list[str]:
+    """Ordinary Bézique: the running score and the winner (or the tricks to be replayed)."""
+    corrected = cast(BeziqueCorrected, ruling.result.corrected)
+    winner = corrected.winner or "not yet decided"
+    figures = f"A {corrected.score['A']}, B {corrected.score['B']}; winner {winner}"
+    if corrected.indeterminate and not _replayed(ruling):
+        return [
+            "  Corrected: cannot be determined from the record (see 'Cannot be decided')."
+            f" As recorded, for reference only: {figures}"
+        ]
+    if corrected.indeterminate:
+        return [
+            f"  Corrected: cannot be determined: {_replayed(ruling)} are to be replayed"
+            " after an end-play error (BEZ-LAST-3). As the record was played, for"
+            f" reference only: {figures}"
+        ]
+    return [f"  Corrected: {figures}"]
+
+
+def _rubicon_result(ruling: Ruling) -> list[str]:
+    """Rubicon: each deal's game, its value and whether the loser is rubiconed."""
+    corrected = cast(RubiconCorrected, ruling.result.corrected)
+    lines = []
+    for number, game in enumerate(corrected.games, 1):
+        who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
+        rubicon = ", rubicon" if game.rubicon else ""
+        figures = f"{who}{rubicon} (A {game.totals['A']}, B {game.totals['B']})"
+        deal = ruling.deals[number - 1]
+        if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
+            lines.append(
+                f"  Corrected, game {number}: cannot be determined from the record (see"
+                " 'Cannot be decided'). As recorded, for reference only: A"
+                f" {game.totals['A']}, B {game.totals['B']}"
+            )
+        elif game.indeterminate:
+            lines.append(
+                f"  Corrected, game {number}: cannot be determined: tricks "
+                f"{getattr(deal, 'indeterminate_from_trick', None)} on are to be taken up"
+                " and replayed after an end-play error (law 55). As the record was played,"
+                f" for reference only: {figures}"
+            )
+        else:
+            lines.append(f"  Corrected, game {number}: {figures}")
+    return lines
+
+
+@dataclass(frozen=True)
+class Sections:
+    """A game's part of the text view (its ``text`` part in ``games.registry``)."""
+
+    #: one deal's section, from its summary (and the ruling: the code's options)
+    deal: Callable[[Ruling, Any], list[str]]
+    #: the corrected result's lines, after what the players agreed
+    result: Callable[[Ruling], list[str]]
+
+
+def _whist_deal(ruling: Ruling, deal: WhistDealSummary) -> list[str]:
+    return _deal_lines(deal, fixed=ruling.rules.get("code") == "american-1893")
+
+
+def _bezique_deal(ruling: Ruling, deal: BeziqueDealSummary) -> list[str]:
+    return _bezique_deal_lines(deal)
+
+
+WHIST = Sections(_whist_deal, _whist_result)
+BEZIQUE = Sections(_bezique_deal, _bezique_result)
+RUBICON = Sections(_bezique_deal, _rubicon_result)

@@ -9,29 +9,12 @@ from pydantic import BaseModel
 
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
-from adjudicator.games import bezique, rubicon, whist
-from adjudicator.games.bezique.facts import BeziqueReplay
-from adjudicator.games.bezique.ordinary import OrdinaryJudgement
-from adjudicator.games.bezique.state import BeziqueState
-from adjudicator.games.bezique.tables import VARIANTS
-from adjudicator.games.whist import WhistJudgement
-from adjudicator.games.whist.facts import WhistReplay
-from adjudicator.games.whist.state import WhistState
-from adjudicator.record.bezique import BeziqueRecord, RubiconRecord
+from adjudicator.games.protocol import Engine, Judgement
+from adjudicator.games.registry import find_game
 from adjudicator.record.envelope import AnyRecord
-from adjudicator.record.whist import WhistDeal, WhistRecord, WhistRules
 from adjudicator.ruling.decision import decide
-from adjudicator.ruling.model import (
-    AgreedResult,
-    BeziqueClaimed,
-    BeziqueCorrected,
-    RubiconCorrected,
-    Ruling,
-    Sentence,
-    Undetermined,
-    WhistClaimed,
-    WhistCorrected,
-)
+from adjudicator.ruling.model import Ruling, Sentence, Undetermined
+from adjudicator.ruling.results import Results
 from adjudicator.ruling.sentences import Claim
 
 
@@ -44,30 +27,18 @@ def adjudicate(record: AnyRecord) -> Ruling:
         raise _with_deal_problems(record, error) from None
 
 
-#: What a game's replay hands its judge (the record's facts and the findings of play).
-Replayed = WhistReplay | BeziqueReplay
 #: What a game's judge hands the ruling.
-AnyJudgement = WhistJudgement | OrdinaryJudgement  # (Rubicon's has the same type)
+AnyJudgement = Judgement[Any]
 
 
-def judgement_of(record: AnyRecord, replayed: Replayed | None = None) -> AnyJudgement:
+def judgement_of(record: AnyRecord, replayed: Any = None) -> AnyJudgement:
     """The game's judgement of a record: of ``replayed``, its replay, when the caller has it
     (the referee's table, ``adjudicator.referee``), else of the record replayed here."""
-    if isinstance(record, WhistRecord):
-        rules = whist.resolve(record.rules)
-        if not isinstance(replayed, WhistReplay):
-            replayed = whist.replay(record, rules)
-        return whist.judge(record, rules, replayed)
-    if isinstance(record, RubiconRecord):
-        if not isinstance(replayed, BeziqueReplay):
-            replayed = rubicon.replay_record(record)
-        return rubicon.judge_rubicon(record, replayed)
-    if not isinstance(replayed, BeziqueReplay):
-        replayed = bezique.replay_record(record)
-    return bezique.judge_ordinary(record, replayed)
+    engine: Engine[Any, Any] = find_game(record.game).part("engine")
+    return engine.judgement(record, replayed)
 
 
-def rule_on(record: AnyRecord, replayed: Replayed | None = None) -> Ruling:
+def rule_on(record: AnyRecord, replayed: Any = None) -> Ruling:
     """``adjudicate`` without the report of every deal's problems: the ruling of a record, of
     ``replayed`` when the caller has the record's replay already (one engine for both)."""
     return ruling_of(record, judgement_of(record, replayed))
@@ -75,21 +46,22 @@ def rule_on(record: AnyRecord, replayed: Replayed | None = None) -> Ruling:
 
 def ruling_of(record: AnyRecord, judgement: AnyJudgement) -> Ruling:
     """The ruling of a record from its judgement (``judgement_of``)."""
-    if isinstance(record, WhistRecord):
-        return _ruling(
-            record,
-            _rules_json(whist.resolve(record.rules)),
-            judgement.findings,
-            judgement.deals,
-            {
-                "claimed": WhistClaimed.model_validate(judgement.claimed),
-                "corrected": WhistCorrected.model_validate(judgement.corrected),
-                "steps": judgement.steps,
-            },
-            judgement.undetermined,
-        )
-    corrected = RubiconCorrected if isinstance(record, RubiconRecord) else BeziqueCorrected
-    return _two_handed(record, judgement, corrected)
+    game = find_game(record.game)
+    engine: Engine[Any, Any] = game.part("engine")
+    results: Results = game.part("results")
+    return _ruling(
+        record,
+        _rules_json(engine.rules(record)),
+        judgement.findings,
+        judgement.deals,
+        {
+            "claimed": results.claimed(judgement.claimed),
+            "corrected": results.corrected.model_validate(judgement.corrected),
+            "steps": judgement.steps,
+        },
+        judgement.undetermined,
+        results.amendments_claim,
+    )
 
 
 def check_deals(record: AnyRecord) -> None:
@@ -103,14 +75,12 @@ def check_deals(record: AnyRecord) -> None:
 def deal_problems(record: AnyRecord) -> list[Problem]:
     """Every problem of every deal as dealt, each deal checked on its own."""
     problems: list[Problem] = []
+    check_deal = find_game(record.game).part("engine").check_deal
     for index, event in enumerate(record.events):
         if event.type != "deal":
             continue
         try:
-            if isinstance(event, WhistDeal):  # the deal of a whist record, and only that
-                WhistState(WhistRules())._apply_deal(index, event)
-            else:
-                BeziqueState(VARIANTS[record.game])._apply_deal(index, event)
+            check_deal(index, event)
         except InputError as error:
             problems += error.problems
     return problems
@@ -139,6 +109,7 @@ def _ruling(
     deals: Any,
     result: dict[str, Any],
     undetermined: list[dict[str, object]] | None = None,
+    amendments_claim: bool = False,
 ) -> Ruling:
     """Assemble the ruling in one validation: the counts and the result go in as plain data
     around models already built (calling each nested model's ``__init__`` cost a third more)."""
@@ -147,7 +118,7 @@ def _ruling(
     for finding in ordered:
         counts[finding.severity] += 1
     players = dict(record.players.__dict__)
-    claims, penalties = _disputes(record)
+    claims, penalties = _disputes(record, amendments_claim)
     questions = [Undetermined.model_validate(u) for u in undetermined or []]
     decision = decide(
         record.game,
@@ -181,9 +152,9 @@ def _ruling(
     )
 
 
-def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
+def _disputes(record: AnyRecord, amendments: bool) -> tuple[list[Claim], dict[int, str]]:
     """The claims raised at the table and the penalties chosen, by event index: the decision
-    answers each claim in turn."""
+    answers each claim in turn (and each amendment, in a game where ``amendments`` claim)."""
     claims: list[Claim] = []
     penalties: dict[int, str] = {}
     for index, event in enumerate(record.events):
@@ -201,7 +172,7 @@ def _disputes(record: AnyRecord) -> tuple[list[Claim], dict[int, str]]:
                 )
             case "penalty":
                 penalties[index] = event.choice
-            case "amend" | "call" if record.game != "whist":  # a whist call is no claim
+            case "amend" | "call" if amendments:  # (a whist call is no claim: ``Results``)
                 claims.append(_amendment_claim(record, index, event))
     return claims, penalties
 
@@ -229,28 +200,3 @@ def _rules_json(rules: BaseModel) -> dict[str, Any]:
     """The resolved options as JSON data, once per distinct (frozen, hashable) rules model:
     the records of an archive share a few rule sets. ``Ruling`` copies it on validation."""
     return rules.model_dump(mode="json")
-
-
-def _claimed(claimed: dict[str, object]) -> BeziqueClaimed:
-    result = claimed.get("result")
-    return BeziqueClaimed(result=AgreedResult.model_validate(result) if result else None)
-
-
-def _two_handed(
-    record: BeziqueRecord | RubiconRecord,
-    judgement: AnyJudgement,
-    corrected: type[BeziqueCorrected] | type[RubiconCorrected],
-) -> Ruling:
-    """The ruling of either Bézique: they differ only in the shape of the corrected result."""
-    return _ruling(
-        record,
-        _rules_json(record.rules),
-        judgement.findings,
-        judgement.deals,
-        {
-            "claimed": _claimed(judgement.claimed),
-            "corrected": corrected.model_validate(judgement.corrected),
-            "steps": judgement.steps,
-        },
-        judgement.undetermined,
-    )
