@@ -140,13 +140,14 @@ class RevokeJudge:
         established = [r for r in deal.renounces if r.is_established]
         later = [r for r in established if r.event > index and self._claim_matches(claim, r)]
         adverse = [r for r in established if r.side != claim.by]
+        made = [r for r in adverse if r.event < index]
         own = [r for r in established if r.side == claim.by]
         fixed = [r for r in corrected if r.side != claim.by]
         outcome: ClaimOutcome
-        if later:
-            outcome, named = "before-any-revoke", later[0]
-        elif adverse:  # the adversaries did revoke, but not as the claim names it
-            outcome, named = "not-named", adverse[0]
+        if later or (adverse and not made):
+            outcome, named = "before-any-revoke", (later or adverse)[0]
+        elif made:  # the adversaries did revoke, but not as the claim names it
+            outcome, named = "not-named", made[0]
         elif own and not fixed:  # the tricks do show a revoke: the claimants' own
             outcome, named = "own-side", own[0]
         elif fixed:
