@@ -106,8 +106,8 @@ _FAILS: dict[ClaimOutcome, str] = {
     " own side, and only the adversaries of the revoking side may claim a revoke",
     "corrected-in-time": "the renounce by {seat} at trick {trick} was corrected in time and is"
     " no revoke",
-    "not-named": "the revoke the claim names was not made: the adversaries' revoke of the deal"
-    " is {seat}'s at trick {trick}, which the claim does not name",
+    "not-named": "the revoke it names was not made: the adversaries' revoke of the deal, by"
+    " {seat} at trick {trick}, is not the one the claim names",
     "no-revoke": "the tricks show no revoke: every card followed suit, or its player held none"
     " of the suit led",
 }
@@ -336,7 +336,7 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
                 events=(wrong[0].event,),
             )
         ]
-    both = [f for f in ctx.findings if f.rule in ("WHIST-REVOKE-13", "WHIST-REVOKE-11")]
+    both = [f for f in ctx.findings if isinstance(f.facts, BothSidesRevoked | ScoreHeld)]
     if not revoke.applied:
         if both:
             return []  # said once, after all the disputes of the deal (both_sides)

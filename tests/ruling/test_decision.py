@@ -703,3 +703,25 @@ def test_an_american_waiver_is_said_with_the_fixed_penalty() -> None:
         " tricks NS 7, EW 6 (laws 30, 31)."
     )
     assert not any("nobody claimed" in s for s in said)
+
+
+def test_a_claim_against_the_wrong_seat_fails_without_denying_the_revoke() -> None:
+    """NS claim a revoke against W, but E revoked (``revoke-penalty-tricks`` with the claim's
+    seat changed and no penalty chosen): the claim fails because the revoke it names was not
+    made (WHIST-REVOKE-6, outcome ``not-named``), and E's revoke is then said as unclaimed. It
+    said "the tricks show no revoke: every card followed suit", then "E revoked at trick 3"."""
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[53].update(against="W")
+        del events[53]["trick"]
+        events.pop(54)
+
+    said = _penalty_tricks_decision(change)
+    assert said[0] == (
+        "Harold Finch and James Otterburn (NS) claimed a revoke against Kate Rushworth (W) in"
+        " deal 1. The claim fails, as the revoke it names was not made: the adversaries' revoke"
+        " of the deal, by Ivy Langley (E) at trick 3, is not the one the claim names"
+        " (laws 79, 81)."
+    )
+    assert not any("followed suit" in s or "show no revoke" in s for s in said)
+    assert said[-1].startswith("Ivy Langley (E) revoked at trick 3 of deal 1")
