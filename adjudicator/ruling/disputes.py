@@ -349,8 +349,8 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
     if any(u.rule == "WHIST-SCORE-1" and u.deal == deal.deal for u in ctx.undetermined):
         return [_stopped_penalty(ctx, revoke, claim, what)]  # a deal stopped part-way
-    waived = [f for f in ctx.findings if _waiver_refused(f, revoke, deal.deal)]
-    no_waiver = f"{claim.by} waived it, but these rules allow no waiver" if waived else ""
+    waived = [f for f in ctx.findings if _choice_refused(f, revoke, deal.deal)]
+    no_waiver = _refusal(waived[0], claim) if waived else ""
     if ctx.code == "american-1893":
         ctx.used.update(id(f) for f in waived)
         whose, what = "fixed by the code", "two tricks taken from the revokers"
@@ -378,16 +378,24 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     return out
 
 
-def _waiver_refused(f: Finding, revoke: Revoke, deal: int) -> bool:
-    """A waiver of this revoke's penalty the rules do not allow (revoke_penalty_waivable)."""
+def _choice_refused(f: Finding, revoke: Revoke, deal: int) -> bool:
+    """A choice of this revoke's penalty the rules refuse: a waiver they do not allow
+    (revoke_penalty_waivable), or three tricks the revokers have not got (WHIST-REVOKE-9)."""
     fact = f.facts
     if isinstance(fact, PenaltyRefused):
-        waiver = fact.reason == "not-waivable"
+        refused = fact.reason in ("not-waivable", "tricks-short")
     elif isinstance(fact, AmericanPenaltyDemand):
-        waiver = fact.demand == "waive"
+        refused = fact.demand == "waive"
     else:
         return False
-    return waiver and f.trick == revoke.trick and f.deal == deal
+    return refused and f.trick == revoke.trick and f.deal == deal
+
+
+def _refusal(f: Finding, claim: Claim) -> str:
+    """Why the claimants' own choice is not the penalty applied, as its fact says."""
+    if isinstance(f.facts, PenaltyRefused) and f.facts.reason == "tricks-short":
+        return f"{claim.by} chose three tricks, but the revokers have fewer than three left to give"
+    return f"{claim.by} waived it, but these rules allow no waiver"
 
 
 def _stopped_penalty(ctx: Context, revoke: Revoke, claim: Claim, what: str) -> Said:

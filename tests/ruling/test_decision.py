@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.facts import RevokeClaimFailed
+from adjudicator.facts import PenaltyRefused, RevokeClaimFailed
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -725,3 +725,33 @@ def test_a_claim_against_the_wrong_seat_fails_without_denying_the_revoke() -> No
     )
     assert not any("followed suit" in s or "show no revoke" in s for s in said)
     assert said[-1].startswith("Ivy Langley (E) revoked at trick 3 of deal 1")
+
+
+def test_three_tricks_the_revokers_have_not_got_is_said_with_the_penalty_applied() -> None:
+    """NS chose three tricks (event 54) where the revokers have fewer than three left, under
+    trick_penalty_shortfall = invalid_choice: the best valid choice is applied, and the
+    penalty sentence says why, not "as none was recorded" (with the refused choice then said
+    again among the irregularities nobody claimed)."""
+    fact = PenaltyRefused(
+        by="NS", choice="tricks", deal=1, reason="tricks-short", seat="W", trick=3, revoke_event=10
+    )
+    short = make_finding("WHIST-REVOKE-9", "violation", facts=fact, event=54, deal=1, trick=3)
+    add = ScoreItem(
+        item="penalty",
+        side="NS",
+        points=3,
+        rule="WHIST-REVOKE-9",
+        text="revoke penalty, NS add three to their score -> NS 3, EW 0",
+    )
+    deal = _whist_deal(revokes=[_revoke(penalty="add", penalty_chosen=False)], scores=[add])
+    out = decide(
+        "whist", ENGLISH, PLAYERS, [_revoke_finding(), short], [deal], _corrected(), [CLAIM]
+    )
+    penalty = out[1]
+    assert penalty.text.startswith(
+        "The penalty is three points added to the claimants' score (NS chose three tricks, but"
+        " the revokers have fewer than three left to give; the ruling applies the best choice"
+        " for NS)"
+    )
+    assert penalty.events == (54,)
+    assert not any("nobody claimed" in s.text or "none was recorded" in s.text for s in out)
