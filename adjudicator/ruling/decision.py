@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
+    PenaltyChoiceChanged,
     PenaltyRefused,
     RenounceCorrected,
     Revoked,
@@ -22,7 +23,13 @@ from adjudicator.facts.whist_revokes import (
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.ruling.disputes import DISPUTE_FINDINGS, DISPUTES, both_sides, stray_penalty
+from adjudicator.ruling.disputes import (
+    DISPUTE_FINDINGS,
+    DISPUTES,
+    both_sides,
+    changed_choice,
+    stray_penalty,
+)
 from adjudicator.ruling.sentences import (
     COUNTED,
     DECLARATION_FAULT,
@@ -223,6 +230,8 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         return _mark(ctx, f)
     if isinstance(f.facts, PenaltyRefused):
         return stray_penalty(ctx, f)
+    if isinstance(f.facts, PenaltyChoiceChanged):
+        return changed_choice(ctx, f)
     template = _UNCLAIMED_UNDER.get((f.rule, ctx.code)) or _UNCLAIMED.get(f.rule)
     seven = _SEVEN_WHY.search(f.message) if f.rule == "BEZ-SEVEN-2" else None
     if seven is not None and "did not win" not in seven["why"]:  # say the fault it was

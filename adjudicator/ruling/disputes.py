@@ -16,6 +16,7 @@ from adjudicator.facts.whist_revokes import (
     BothSidesOption,
     BothSidesRevoked,
     ClaimOutcome,
+    PenaltyChoiceChanged,
     PenaltyRefused,
     RevokeClaimFailed,
     ScoreHeld,
@@ -231,6 +232,21 @@ def stray_penalty(ctx: Context, f: Finding) -> Said:
         f" and it counts for nothing{law}.",
         f.rule,
         events=events,
+    )
+
+
+def changed_choice(ctx: Context, f: Finding) -> Said:
+    """A choice of penalty unlike the one the claimants made for an earlier revoke of the deal,
+    where the rules want one choice for all (WHIST-REVOKE-10, per_revoke_option_choice)."""
+    fact = cast(PenaltyChoiceChanged, f.facts)
+    ctx.used.add(id(f))
+    return say(
+        f"{ctx.names.any(fact.by)} chose {_CHOICE[fact.choice]} for the revoke at trick"
+        f" {fact.trick} of deal {fact.deal}, after choosing {_CHOICE[fact.earlier]} for an"
+        f" earlier revoke of the deal: these rules want one choice for every revoke of a"
+        f" deal{ctx.law(f.rule)}.",
+        f.rule,
+        events=(f.event,),
     )
 
 

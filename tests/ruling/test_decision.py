@@ -755,3 +755,26 @@ def test_three_tricks_the_revokers_have_not_got_is_said_with_the_penalty_applied
     )
     assert penalty.events == (54,)
     assert not any("nobody claimed" in s.text or "none was recorded" in s.text for s in out)
+
+
+def test_a_second_choice_unlike_the_first_is_said_from_its_facts() -> None:
+    """``revoke-two-in-one-hand`` (NS choose three tricks, then three added) under
+    per_revoke_option_choice = false: the second choice breaks WHIST-REVOKE-10, said with the
+    players' names and the choices in words, its event beside the sentence (it was the
+    finding's own words with "[event 56]" in them)."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    path = FIXTURES / "whist" / "revoke-two-in-one-hand.json"
+    record = json.loads(path.read_text("utf-8-sig"))
+    record["rules"]["per_revoke_option_choice"] = False
+    last = adjudicate(parse_record(json.dumps(record))).decision[-1]
+    assert last.text == (
+        "Quentin Abbott and Sidney Carew (NS) chose three points added to the claimants' score"
+        " for the revoke at trick 5 of deal 1, after choosing three tricks taken from the"
+        " revokers for an earlier revoke of the deal: these rules want one choice for every"
+        " revoke of a deal (law 75)."
+    )
+    assert (last.rules, last.events) == (["WHIST-REVOKE-10"], [56])
