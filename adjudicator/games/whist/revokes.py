@@ -214,57 +214,59 @@ class RevokeJudge:
             if not self.english:
                 self._american_penalty(deal, index, penalty, target)
                 continue
-            if penalty.choice == "waive":
-                if self.rules.revoke_penalty_waivable:
-                    target.choice, target.chosen, target.applied = "waive", True, False
-                else:
-                    self.findings.append(
-                        make_finding(
-                            "WHIST-REVOKE-9",
-                            "violation",
-                            facts=self._refused(deal, penalty, "not-waivable", target.renounce),
-                            event=index,
-                            deal=deal.number,
-                            trick=target.renounce.trick,
-                        )
-                    )
-                continue
-            if penalty.choice == "tricks" and not self._tricks_available(deal, revokes, target):
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-9",
-                        "violation",
-                        facts=self._refused(deal, penalty, "tricks-short", target.renounce),
-                        event=index,
+            self._english_penalty(deal, revokes, index, penalty, target, chosen_by[penalty.by])
+
+    def _english_penalty(
+        self,
+        deal: DealFacts,
+        revokes: list[RevokeRuling],
+        index: int,
+        penalty: WhistPenalty,
+        target: RevokeRuling,
+        earlier: list[str],
+    ) -> None:
+        """The claimants' choice under the English codes: a waiver the rules may refuse,
+        three tricks the revokers may not have, a choice unlike an earlier one of the deal."""
+        refused: PenaltyReason | None = None
+        if penalty.choice == "waive" and not self.rules.revoke_penalty_waivable:
+            refused = "not-waivable"
+        elif penalty.choice == "tricks" and not self._tricks_available(deal, revokes, target):
+            refused = "tricks-short"
+        if refused is not None:  # the best valid choice is applied (``penalties``)
+            fact = self._refused(deal, penalty, refused, target.renounce)
+            self.findings.append(
+                make_finding(
+                    "WHIST-REVOKE-9",
+                    "violation",
+                    facts=fact,
+                    event=index,
+                    deal=deal.number,
+                    trick=target.renounce.trick,
+                )
+            )
+            return
+        if penalty.choice == "waive":
+            target.choice, target.chosen, target.applied = "waive", True, False
+            return
+        if earlier and not self.rules.per_revoke_option_choice and penalty.choice not in earlier:
+            self.findings.append(
+                make_finding(
+                    "WHIST-REVOKE-10",
+                    "violation",
+                    facts=PenaltyChoiceChanged(
+                        by=penalty.by,
+                        choice=penalty.choice,
+                        earlier=cast(Choice, earlier[0]),
                         deal=deal.number,
                         trick=target.renounce.trick,
-                    )
+                    ),
+                    event=index,
+                    deal=deal.number,
+                    trick=target.renounce.trick,
                 )
-                continue
-            earlier = chosen_by[penalty.by]
-            if (
-                earlier
-                and not self.rules.per_revoke_option_choice
-                and penalty.choice not in earlier
-            ):
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-10",
-                        "violation",
-                        facts=PenaltyChoiceChanged(
-                            by=penalty.by,
-                            choice=penalty.choice,
-                            earlier=cast(Choice, earlier[0]),
-                            deal=deal.number,
-                            trick=target.renounce.trick,
-                        ),
-                        event=index,
-                        deal=deal.number,
-                        trick=target.renounce.trick,
-                    )
-                )
-            earlier.append(penalty.choice)
-            target.choice, target.chosen = penalty.choice, True
+            )
+        earlier.append(penalty.choice)
+        target.choice, target.chosen = penalty.choice, True
 
     def _no_revoke_to_pay(
         self, deal: DealFacts, revokes: list[RevokeRuling], index: int, penalty: WhistPenalty
