@@ -13,10 +13,66 @@ from pydantic import Field
 
 from adjudicator.facts.base import Fact
 from adjudicator.facts.whist_play import PlayedOutOfTurn
+from adjudicator.facts.whist_revokes import (
+    AmericanPenaltyDemand,
+    BothSidesRevoked,
+    CardTakenBack,
+    PenaltyAdvised,
+    PenaltyChoiceChanged,
+    PenaltyOrder,
+    PenaltyRefused,
+    RenounceCorrected,
+    RevokeClaimFailed,
+    Revoked,
+    ScoreHeld,
+)
 
 #: every kind of fact, in the order the schema lists them
-KINDS: tuple[type[Fact], ...] = (PlayedOutOfTurn,)
+KINDS: tuple[type[Fact], ...] = (
+    PlayedOutOfTurn,
+    AmericanPenaltyDemand,
+    BothSidesRevoked,
+    CardTakenBack,
+    PenaltyAdvised,
+    PenaltyChoiceChanged,
+    PenaltyOrder,
+    PenaltyRefused,
+    RenounceCorrected,
+    Revoked,
+    RevokeClaimFailed,
+    ScoreHeld,
+)
 
-AnyFact = Annotated[PlayedOutOfTurn, Field(discriminator="kind")]
+AnyFact = Annotated[
+    PlayedOutOfTurn
+    | AmericanPenaltyDemand
+    | BothSidesRevoked
+    | CardTakenBack
+    | PenaltyAdvised
+    | PenaltyChoiceChanged
+    | PenaltyOrder
+    | PenaltyRefused
+    | RenounceCorrected
+    | Revoked
+    | RevokeClaimFailed
+    | ScoreHeld,
+    Field(discriminator="kind"),
+]
 
-__all__ = ["KINDS", "AnyFact", "Fact", "PlayedOutOfTurn"]
+__all__ = [
+    "KINDS",
+    "AmericanPenaltyDemand",
+    "AnyFact",
+    "BothSidesRevoked",
+    "CardTakenBack",
+    "Fact",
+    "PenaltyAdvised",
+    "PenaltyChoiceChanged",
+    "PenaltyOrder",
+    "PenaltyRefused",
+    "PlayedOutOfTurn",
+    "RenounceCorrected",
+    "RevokeClaimFailed",
+    "Revoked",
+    "ScoreHeld",
+]

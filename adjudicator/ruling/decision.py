@@ -11,12 +11,25 @@ kind of finding is one line of the table, not another branch.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
+from adjudicator.facts.whist_revokes import (
+    AmericanPenaltyDemand,
+    PenaltyChoiceChanged,
+    PenaltyRefused,
+    RenounceCorrected,
+    Revoked,
+)
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.ruling.disputes import DISPUTE_FINDINGS, DISPUTES, both_sides, stray_penalty
+from adjudicator.ruling.disputes import (
+    DISPUTE_FINDINGS,
+    DISPUTES,
+    both_sides,
+    changed_choice,
+    stray_penalty,
+)
 from adjudicator.ruling.sentences import (
     COUNTED,
     DECLARATION_FAULT,
@@ -25,13 +38,12 @@ from adjudicator.ruling.sentences import (
     Said,
     declaration_of,
     endplay_consequence,
-    played,
     say,
     unkeyed,
     words,
 )
 from adjudicator.ruling.table_events import table_events
-from adjudicator.ruling.words import Names, card, suit_of
+from adjudicator.ruling.words import Names, card
 
 #: rule -> sentence for a finding nobody claimed; fields: who, trick, deal, event, law, msg
 _UNCLAIMED: dict[str, str] = {
@@ -116,7 +128,7 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
     """The fields an unclaimed-irregularity template may use."""
     values: dict[str, object] = {
         "who": ctx.names.seat(f.seat),
-        "side": ctx.names.any(_side_in(f.message)),
+        "side": ctx.names.any(_side_of(f)),
         "trick": f.trick,
         "deal": f.deal if f.deal is not None else 1,
         "event": f.event,
@@ -125,13 +137,14 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         "suit": "card of the suit",
         "endplay": endplay_consequence(ctx, f.event),
         "false_lead": "",
-        "forfeit": _forfeit(ctx, f) if f.rule == "WHIST-REVOKE-5" else "",
+        "forfeit": "",
     }
+    if isinstance(f.facts, RenounceCorrected) and (lost := _forfeit(ctx, f, f.facts)):
+        values["forfeit"] = "; all right to a penalty for it was lost by the wrong penalty demanded"
+        values["forfeit_event"] = lost
+    if isinstance(f.facts, Revoked):
+        values["card"], values["suit"] = card(f.facts.card), f.facts.led
     deal = ctx.deal_of(f.event or 0)
-    if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-REVOKE-1":
-        card_played, led = played(deal, f.event, f.seat)
-        if card_played and led:
-            values["card"], values["suit"] = card(card_played), suit_of(led)
     if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-IRREG-1":
         values["false_lead"] = _false_lead(ctx, deal, f.event)
     return values
@@ -160,25 +173,41 @@ def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
     return "all four played to it, so the trick stands and no penalty remains"
 
 
-def _forfeit(ctx: Context, f: Finding) -> str:
-    """A renounced card whose call a wrong penalty demanded later forfeited (ENG1900-88,
-    AWL-39): said, so that 'may call the card' does not outlive the forfeiture."""
-    renounced = re.search(r"renounced with (\S+)", f.message)
+def _forfeit(ctx: Context, f: Finding, fact: RenounceCorrected) -> int | None:
+    """The wrong penalty demanded later that forfeited the call of a renounced card
+    (ENG1900-88, AWL-39), if one did: said, so that 'may call the card' does not outlive the
+    forfeiture."""
     for g in ctx.findings:
         if (
-            renounced
-            and g.rule == "WHIST-PEN-4"
-            and g.seat == f.seat
+            g.rule == "WHIST-PEN-4"
+            and g.seat == fact.seat
             and (g.event or 0) > (f.event or 0)
-            and re.search(rf"had exposed, [^.]*\b{renounced[1]}\b", g.message)
+            and fact.card in _cards_forfeited(g)
         ):
-            return f"; all right to a penalty for it was lost by the wrong penalty demanded [event {g.event}]"
-    return ""
+            return g.event
+    return None
+
+
+def _cards_forfeited(g: Finding) -> tuple[str, ...]:
+    """The exposed cards a wrong penalty demanded forfeited: from its facts once the calls
+    are typed (a ``cards`` field), else as the call's finding words them."""
+    cards = getattr(g.facts, "cards", None)
+    if cards is not None:
+        return tuple(cards)
+    shown = re.search(r"had exposed, ([^.]*)\.", g.message)
+    return tuple(shown[1].split()) if shown else ()
 
 
 def _side_in(message: str) -> str | None:
     match = re.match(r"(NS|EW)\b", message)
     return match.group(1) if match else None
+
+
+def _side_of(f: Finding) -> str | None:
+    """The side a finding names: its facts' claimants, or the side its words begin with."""
+    if isinstance(f.facts, AmericanPenaltyDemand | PenaltyRefused):
+        return f.facts.by
+    return _side_in(f.message)
 
 
 #: (rule, code) -> the sentence where a code gives the adversaries other remedies: the
@@ -199,8 +228,10 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         return _declaration_sentence(ctx, f)
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
-    if f.rule == "WHIST-REVOKE-9":
+    if isinstance(f.facts, PenaltyRefused):
         return stray_penalty(ctx, f)
+    if isinstance(f.facts, PenaltyChoiceChanged):
+        return changed_choice(ctx, f)
     template = _UNCLAIMED_UNDER.get((f.rule, ctx.code)) or _UNCLAIMED.get(f.rule)
     seven = _SEVEN_WHY.search(f.message) if f.rule == "BEZ-SEVEN-2" else None
     if seven is not None and "did not win" not in seven["why"]:  # say the fault it was
@@ -217,7 +248,9 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         who = f"{ctx.names.seat(f.seat)}: " if f.seat else ""
         said = unkeyed(f.message).rstrip(".")
         return say(f"{who}{said} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
-    return say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,))
+    fields = _fields(ctx, f)
+    more = cast(int | None, fields.get("forfeit_event"))
+    return say(template.format(**fields), f.rule, events=(f.event, more))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,8 +9,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
+from adjudicator.facts.whist_revokes import (
+    AmericanPenaltyDemand,
+    BothSidesOption,
+    BothSidesRevoked,
+    ClaimOutcome,
+    PenaltyChoiceChanged,
+    PenaltyRefused,
+    RevokeClaimFailed,
+    ScoreHeld,
+)
 from adjudicator.findings import Finding
 from adjudicator.games.whist.summary import Revoke, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
@@ -27,7 +37,7 @@ from adjudicator.ruling.sentences import (
     unkeyed,
     words,
 )
-from adjudicator.ruling.table_events import call_finding, named
+from adjudicator.ruling.table_events import named
 from adjudicator.ruling.words import card, suit_of
 
 # ---------------------------------------------------------------------------------------------
@@ -36,48 +46,17 @@ from adjudicator.ruling.words import card, suit_of
 
 
 def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
-    """A revoke claim: unfounded, late, or upheld with its penalty."""
-    by = ctx.names.side(claim.by)
-    deal = ctx.deal_of(claim.event)
-    number = deal.deal if deal is not None else 1
-    against = f" against {ctx.names.seat(claim.against)}" if claim.against else ""
-    at = f" at trick {claim.trick}" if claim.trick else ""
-    where = f"{at} of deal {number}" if at else f" in deal {number}"
-    how = ", by choosing its penalty" if claim.by_penalty else ""
-    head = f"{by} claimed a revoke{against}{where} [event {claim.event}]{how}"
-    if late := ctx.at(claim.event, "WHIST-REVOKE-7"):
-        ctx.used.update(id(f) for f in late)
-        revoked = _revoke_finding(ctx, late[0].seat, late[0].deal, claim.trick)
-        if revoked is not None:
-            ctx.used.add(id(revoked))
-        f = late[0]
-        head = (
-            f"{by} claimed the revoke by {ctx.names.seat(f.seat)} at trick {f.trick} of deal"
-            f" {f.deal} [event {claim.event}]"
-        )
-        return [
-            say(
-                f"{head}, after the cards were cut for the next deal. The claim is too late:"
-                f" the revoke stands, but no penalty can be exacted"
-                f"{ctx.law('WHIST-REVOKE-7')}.",
-                "WHIST-REVOKE-7",
-                "WHIST-REVOKE-1",
-            )
-        ]
-    if unfounded := ctx.at(claim.event, "WHIST-REVOKE-6"):
-        ctx.used.update(id(f) for f in unfounded)
-        early = isinstance(deal, WhistDealSummary) and any(
-            r.event > claim.event for r in deal.revokes
-        )
-        why = (
-            "no revoke had yet been made, and a claim can only concern a revoke already made"
-            if early
-            else _unfounded_why(ctx, unfounded[0])
-        )
-        out = [
-            say(f"{head}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.", "WHIST-REVOKE-6")
-        ]
-        return out + _orphan_penalty(ctx, claim)
+    """A revoke claim: failed (for the reason its fact names), open in a deal stopped
+    part-way, made again, or upheld with its penalty."""
+    failed = [
+        f
+        for f in ctx.at(claim.event, "WHIST-REVOKE-6", "WHIST-REVOKE-7")
+        if isinstance(f.facts, RevokeClaimFailed)
+    ]
+    if failed:
+        ctx.used.update(id(f) for f in failed)
+        return _claim_failed(ctx, claim, cast(RevokeClaimFailed, failed[0].facts))
+    head = _claim_head(ctx, claim)
     if open_ := [
         u for u in ctx.undetermined if u.event == claim.event and u.rule == "WHIST-REVOKE-6"
     ]:
@@ -89,105 +68,185 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
                 f" decided by {item.decides}{ctx.law('WHIST-REVOKE-1', 'WHIST-REVOKE-6')}.",
                 "WHIST-REVOKE-1",
                 "WHIST-REVOKE-6",
+                events=(claim.event,),
             )
         ]
-    revoke = _revoke_claimed(deal, claim.event)
-    if revoke is None:
+    deal = ctx.deal_of(claim.event)
+    if _revoke_claimed(deal, claim.event) is None:
         earlier = _claimed_before(deal, claim)
         if earlier is not None:  # the same revoke, claimed again
             return [
                 say(
-                    f"{head}: that revoke had already been claimed [event {earlier}], and the"
-                    f" ruling on it stands{ctx.law('WHIST-REVOKE-7')}.",
+                    f"{head}: that revoke had already been claimed, and the ruling on it"
+                    f" stands{ctx.law('WHIST-REVOKE-7')}.",
                     "WHIST-REVOKE-7",
+                    events=(claim.event, earlier),
                 )
             ]
-        return [say(f"{head}.", "WHIST-REVOKE-7")]
+        return [say(f"{head}.", "WHIST-REVOKE-7", events=(claim.event,))]
+    return _claim_upheld(ctx, claim, deal, head)
+
+
+def _claim_head(ctx: Context, claim: Claim) -> str:
+    """Who claimed which revoke, as the claim names it: "NS claimed a revoke against E at
+    trick 4 of deal 2" (its event is said beside the sentence)."""
+    deal = ctx.deal_of(claim.event)
+    number = deal.deal if deal is not None else 1
+    against = f" against {ctx.names.seat(claim.against)}" if claim.against else ""
+    at = f" at trick {claim.trick}" if claim.trick else ""
+    where = f"{at} of deal {number}" if at else f" in deal {number}"
+    how = ", by choosing its penalty" if claim.by_penalty else ""
+    return f"{ctx.names.side(claim.by)} claimed a revoke{against}{where}{how}"
+
+
+#: a claim's outcome, from its fact -> why it fails, as a director says it
+_FAILS: dict[ClaimOutcome, str] = {
+    "before-any-revoke": "no revoke had yet been made, and a claim can only concern a revoke"
+    " already made",
+    "own-side": "the only revoke of the deal, at trick {trick}, is by {seat} of the claimants'"
+    " own side, and only the adversaries of the revoking side may claim a revoke",
+    "corrected-in-time": "the renounce by {seat} at trick {trick} was corrected in time and is"
+    " no revoke",
+    "not-named": "the revoke it names was not made: the adversaries' revoke of the deal, by"
+    " {seat} at trick {trick}, is not the one the claim names",
+    "no-revoke": "the tricks show no revoke: every card followed suit, or its player held none"
+    " of the suit led",
+}
+
+#: when a late claim came, from its fact
+_LATE_BY = {
+    "cut": "after the cards were cut for the next deal",
+    "marks": "after the tricks were gathered and marked",
+}
+
+
+def _claim_failed(ctx: Context, claim: Claim, fact: RevokeClaimFailed) -> list[Said]:
+    """A claim that exacts no penalty: too late (the revoke stands), or failing for the
+    reason its fact names (WHIST-REVOKE-6, -7)."""
+    seat = ctx.names.seat(fact.seat) if fact.seat else ""
+    if fact.outcome == "too-late":
+        revoked = _revoke_finding(ctx, fact.seat, fact.deal, fact.trick)
+        if revoked is not None:
+            ctx.used.add(id(revoked))
+        return [
+            say(
+                f"{ctx.names.side(claim.by)} claimed the revoke by {seat} at trick {fact.trick}"
+                f" of deal {fact.deal}, {_LATE_BY[fact.late_by or 'cut']}. The claim is too late:"
+                f" the revoke stands, but no penalty can be exacted"
+                f"{ctx.law('WHIST-REVOKE-7')}.",
+                "WHIST-REVOKE-7",
+                "WHIST-REVOKE-1",
+                events=(claim.event,),
+            )
+        ]
+    why = _FAILS[fact.outcome].format(seat=seat, trick=fact.trick)
+    said = say(
+        f"{_claim_head(ctx, claim)}. The claim fails, as {why}{ctx.law('WHIST-REVOKE-6')}.",
+        "WHIST-REVOKE-6",
+        events=(claim.event,),
+    )
+    return [said, *_orphan_penalty(ctx, claim)]
+
+
+def _claim_upheld(ctx: Context, claim: Claim, deal: WhistDealSummary, head: str) -> list[Said]:
+    """A claim in time of the adversaries' revokes: each revoke it covers, and its penalty."""
     sentences: list[Said] = []
+    events: tuple[int | None, ...]
     for n, covered in enumerate(r for r in deal.revokes if r.claimed_at == claim.event):
-        found = _revoke_finding(ctx, covered.seat, number, covered.trick)
+        found = _revoke_finding(ctx, covered.seat, deal.deal, covered.trick)
         if found is not None:
             ctx.used.add(id(found))
         card_played, led = played(deal, covered.event, covered.seat)
         how = (
             f"{ctx.names.seat(covered.seat)} played {card(card_played)} to a {suit_of(led)}"
-            f" lead while holding a {suit_of(led)} [event {covered.event}]"
+            f" lead while holding a {suit_of(led)}"
             if card_played and led
             else ""
         )
         rules = ["WHIST-REVOKE-1", "WHIST-REVOKE-7"]
         for call in ctx.at(covered.event, "WHIST-REVOKE-2"):  # a call not obeyed (``calls``)
             ctx.used.add(id(call))
-            how = f"{named(ctx, call.message.rstrip('.'))} [event {covered.event}]"
+            how = named(ctx, call.message.rstrip("."))
             rules[0] = "WHIST-REVOKE-2"
         law = ctx.law(*rules)
         if n == 0:
             upheld = f"{head}. The claim is in time and upheld{': ' + how if how else ''}{law}."
+            events = (claim.event, covered.event if how else None)
         else:  # one claim, several revokes: each its own penalty
             upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."
-        sentences.append(say(upheld, *rules))
+            events = (covered.event,) if how else ()
+        sentences.append(say(upheld, *rules, events=events))
         if n == 0:
-            sentences.extend(_named_by_revokers(ctx, claim, number))
+            sentences.extend(_named_by_revokers(ctx, claim, deal.deal))
         sentences.extend(_penalty(ctx, deal, covered, claim))
     return sentences
 
 
-#: why a revoke claim finds no revoke, as the finding gives it -> the words said
-_OWN_SIDE = re.compile(r"the only revoke of the deal is (?P<seat>[NESW])'s at trick (?P<trick>\d+)")
-_CORRECTED = re.compile(
-    r"(?P<seat>[NESW])'s renounce at trick (?P<trick>\d+) was corrected in time"
-)
-
-
-def _unfounded_why(ctx: Context, finding: Finding) -> str:
-    """The reason the claim fails, as the tricks show it: the revoke is the claimants' own
-    side's, or the renounce was corrected in time, or every card followed suit."""
-    if m := _OWN_SIDE.search(finding.message):
-        return (
-            f"the only revoke of the deal, at trick {m['trick']}, is by {ctx.names.seat(m['seat'])}"
-            " of the claimants' own side, and only the adversaries of the revoking side may"
-            " claim a revoke"
+def stray_penalty(ctx: Context, f: Finding) -> Said:
+    """A choice of revoke penalty that is refused, for the reason its fact names: named by the
+    revokers themselves, chosen before any claim or with every claimed revoke paid for, a
+    waiver the rules do not allow, or three tricks the revokers have not got (WHIST-REVOKE-9)."""
+    fact = cast(PenaltyRefused, f.facts)
+    ctx.used.add(id(f))
+    side = ctx.names.any(fact.by)
+    revoke = f"the revoke by {ctx.names.seat(fact.seat or '')} at trick {fact.trick}"
+    law, events = ctx.law(f.rule), (f.event,)
+    if fact.reason == "own-side":
+        return say(
+            f"{side} named a revoke penalty in deal {fact.deal} for {revoke}, their own"
+            " side's: the penalty is chosen by the adversaries of the revoking side, and their"
+            f" word counts for nothing{law}.",
+            f.rule,
+            events=events,
         )
-    if m := _CORRECTED.search(finding.message):
-        return (
-            f"the renounce by {ctx.names.seat(m['seat'])} at trick {m['trick']} was corrected in"
-            " time and is no revoke"
+    if fact.reason == "not-waivable":
+        return say(
+            f"{side} waived the penalty for {revoke} of deal {fact.deal}, but these rules allow"
+            f" no waiver: the best choice for them is applied{law}.",
+            f.rule,
+            events=events,
         )
-    return (
-        "the tricks show no revoke: every card followed suit, or its player held none of the"
-        " suit led"
+    if fact.reason == "tricks-short":
+        return say(
+            f"{side} chose to take three tricks for {revoke} of deal {fact.deal}, but the"
+            " revokers have fewer than three left to give: that choice is refused, and the best"
+            f" choice that can be made is applied{law}.",
+            f.rule,
+            events=events,
+        )
+    head = f"{side} chose a revoke penalty in deal {fact.deal}"
+    claimed = [c for c in ctx.claims if c.by == fact.by and (c.event or 0) < (f.event or 0)]
+    if (
+        fact.reason == "nothing-to-pay"
+        and claimed
+        and ctx.deal_of(claimed[-1].event) is ctx.deal_of(f.event or 0)
+    ):
+        return say(
+            f"{head} with no revoke of their adversaries claimed in time left to pay for: it"
+            f" counts for nothing{law}.",
+            f.rule,
+            events=events,
+        )
+    return say(
+        f"{head} before any revoke had been claimed: a penalty belongs to the claim it follows,"
+        f" and it counts for nothing{law}.",
+        f.rule,
+        events=events,
     )
 
 
-#: a penalty that belongs to no claim, as the revoke judge words why
-_OWN_PENALTY = re.compile(r"the revoke by (?P<seat>[NESW]) at trick (?P<trick>\d+) is their own")
-
-
-def stray_penalty(ctx: Context, f: Finding) -> Said:
-    """A revoke penalty that pays for no claimed revoke: named by the revokers themselves, or
-    chosen before any claim, or with every claimed revoke already paid for (WHIST-REVOKE-9)."""
-    side = f.message[:2]
-    head = f"{ctx.names.any(side)} chose a revoke penalty in deal {f.deal or 1}"
-    if m := _OWN_PENALTY.search(f.message):
-        ctx.used.add(id(f))
-        return say(
-            f"{ctx.names.any(side)} named a revoke penalty in deal {f.deal or 1} [event {f.event}]"
-            f" for the revoke by {ctx.names.seat(m['seat'])} at trick {m['trick']}, their own"
-            " side's: the penalty is chosen by the adversaries of the revoking side, and their"
-            f" word counts for nothing{ctx.law(f.rule)}.",
-            f.rule,
-        )
-    claimed = [c for c in ctx.claims if c.by == side and (c.event or 0) < (f.event or 0)]
-    if claimed and ctx.deal_of(claimed[-1].event) is ctx.deal_of(f.event or 0):
-        return say(
-            f"{head} [event {f.event}] with no revoke of their adversaries claimed in time left"
-            f" to pay for: it counts for nothing{ctx.law(f.rule)}.",
-            f.rule,
-        )
+def changed_choice(ctx: Context, f: Finding) -> Said:
+    """A choice of penalty unlike the one the claimants made for an earlier revoke of the deal,
+    where the rules want one choice for all (WHIST-REVOKE-10, per_revoke_option_choice)."""
+    fact = cast(PenaltyChoiceChanged, f.facts)
+    ctx.used.add(id(f))
     return say(
-        f"{head} before any revoke had been claimed [event {f.event}]: a penalty belongs to the"
-        f" claim it follows, and it counts for nothing{ctx.law(f.rule)}.",
+        f"{ctx.names.any(fact.by)} chose {_CHOICE[fact.choice]} for the revoke at trick"
+        f" {fact.trick} of deal {fact.deal}, after choosing {_CHOICE[fact.earlier]} for an"
+        f" earlier revoke of the deal: these rules want one choice for every revoke of a"
+        f" deal{ctx.law(f.rule)}.",
         f.rule,
+        events=(f.event,),
     )
 
 
@@ -197,13 +256,12 @@ def _named_by_revokers(ctx: Context, claim: Claim, deal: int) -> list[Said]:
     return [
         stray_penalty(ctx, f)
         for f in ctx.findings
-        if f.rule == "WHIST-REVOKE-9"
-        and f.severity == "violation"
+        if isinstance(f.facts, PenaltyRefused)
+        and f.facts.reason == "own-side"
+        and f.facts.by != claim.by
         and id(f) not in ctx.used
         and f.deal == deal
         and (f.event or 0) > claim.event
-        and f.message[:2] != claim.by
-        and _OWN_PENALTY.search(f.message)
     ]
 
 
@@ -233,9 +291,10 @@ def _orphan_penalty(ctx: Context, claim: Claim) -> list[Said]:
     choice = _CHOICE.get(ctx.penalties[event], ctx.penalties[event])
     return [
         say(
-            f"The penalty they chose [event {event}], {choice}, counts for nothing: a penalty"
-            f" belongs to the claim it follows{ctx.law('WHIST-REVOKE-9')}.",
+            f"The penalty they chose, {choice}, counts for nothing: a penalty belongs to the"
+            f" claim it follows{ctx.law('WHIST-REVOKE-9')}.",
             "WHIST-REVOKE-9",
+            events=(event,),
         )
     ]
 
@@ -273,24 +332,27 @@ _CHOICE = {
 def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim) -> list[Said]:
     """The penalty of an upheld revoke claim and what it does to the score."""
     out: list[Said] = []
-    wrong = [  # a wrong penalty for this revoke, not a call on the same player
+    wrong = [  # a wrong penalty demanded for this revoke (AWL-39)
         f
         for f in ctx.findings
-        if f.rule == "WHIST-PEN-4" and f.seat == revoke.seat and not call_finding(ctx, f)
+        if isinstance(f.facts, AmericanPenaltyDemand)
+        and f.facts.outcome == "forfeited"
+        and (f.facts.seat, f.facts.trick, f.facts.deal) == (revoke.seat, revoke.trick, deal.deal)
     ]
     if wrong:
         ctx.used.update(id(f) for f in wrong)
-        choice = ctx.penalties.get(wrong[0].event or -1, "another penalty")
+        demand = cast(AmericanPenaltyDemand, wrong[0].facts).demand
         return [
             say(
-                f"{ctx.names.side(claim.by)} demanded a wrong penalty ({_CHOICE.get(choice, choice)})"
-                f" [event {wrong[0].event}]: under the American code the penalty is fixed, two"
-                f" tricks for each revoke, and a wrong penalty having been demanded, none can be"
-                f" enforced{ctx.law('WHIST-PEN-4')}.",
+                f"{ctx.names.side(claim.by)} demanded a wrong penalty ({_CHOICE[demand]}):"
+                " under the American code the penalty is fixed, two tricks for each revoke, and"
+                " a wrong penalty having been demanded, none can be enforced"
+                f"{ctx.law('WHIST-PEN-4')}.",
                 "WHIST-PEN-4",
+                events=(wrong[0].event,),
             )
         ]
-    both = [f for f in ctx.findings if f.rule in ("WHIST-REVOKE-13", "WHIST-REVOKE-11")]
+    both = [f for f in ctx.findings if isinstance(f.facts, BothSidesRevoked | ScoreHeld)]
     if not revoke.applied:
         if both:
             return []  # said once, after all the disputes of the deal (both_sides)
@@ -303,20 +365,8 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
     if any(u.rule == "WHIST-SCORE-1" and u.deal == deal.deal for u in ctx.undetermined):
         return [_stopped_penalty(ctx, revoke, claim, what)]  # a deal stopped part-way
-    waived = [
-        f
-        for f in ctx.findings
-        if f.rule in ("WHIST-REVOKE-9", "WHIST-REVOKE-14")
-        and f.severity == "violation"
-        and ctx.penalties.get(f.event or -1) == "waive"
-        and f.trick == revoke.trick
-        and f.deal == deal.deal
-    ]  # a waiver the rules do not allow (option revoke_penalty_waivable)
-    no_waiver = (
-        f"{claim.by} waived it [event {waived[0].event}], but these rules allow no waiver"
-        if waived
-        else ""
-    )
+    waived = [f for f in ctx.findings if _choice_refused(f, revoke, deal.deal)]
+    no_waiver = _refusal(waived[0], claim) if waived else ""
     if ctx.code == "american-1893":
         ctx.used.update(id(f) for f in waived)
         whose, what = "fixed by the code", "two tricks taken from the revokers"
@@ -339,8 +389,29 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         )
         effect = f": {unkeyed(effect)}"
     rule = item.rule if item is not None else "WHIST-REVOKE-9"
-    out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule))
+    events = [waived[0].event] if waived else []
+    out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule, events=events))
     return out
+
+
+def _choice_refused(f: Finding, revoke: Revoke, deal: int) -> bool:
+    """A choice of this revoke's penalty the rules refuse: a waiver they do not allow
+    (revoke_penalty_waivable), or three tricks the revokers have not got (WHIST-REVOKE-9)."""
+    fact = f.facts
+    if isinstance(fact, PenaltyRefused):
+        refused = fact.reason in ("not-waivable", "tricks-short")
+    elif isinstance(fact, AmericanPenaltyDemand):
+        refused = fact.demand == "waive"
+    else:
+        return False
+    return refused and f.trick == revoke.trick and f.deal == deal
+
+
+def _refusal(f: Finding, claim: Claim) -> str:
+    """Why the claimants' own choice is not the penalty applied, as its fact says."""
+    if isinstance(f.facts, PenaltyRefused) and f.facts.reason == "tricks-short":
+        return f"{claim.by} chose three tricks, but the revokers have fewer than three left to give"
+    return f"{claim.by} waived it, but these rules allow no waiver"
 
 
 def _stopped_penalty(ctx: Context, revoke: Revoke, claim: Claim, what: str) -> Said:
@@ -361,30 +432,40 @@ def _stopped_penalty(ctx: Context, revoke: Revoke, claim: Claim, what: str) -> S
     return say(f"{text}{ctx.law('WHIST-REVOKE-9')}.", "WHIST-REVOKE-9")
 
 
+#: what the rules do when both sides revoke, by the option its fact names
+_BOTH_SIDES: dict[BothSidesOption, str] = {
+    "cancel_all": "the revokes cancel each other and no penalty counts",
+    "cancel_pairwise": "the revokes cancel in pairs, and only the surplus is penalised",
+    "each_penalised": "each side pays its adversaries' penalty",
+    "new_deal": "the deal is void",
+}
+
+
 def both_sides(ctx: Context) -> list[Said]:
     """Both sides revoked in one deal: one sentence on what the code does then."""
     out: list[Said] = []
     for f in ctx.findings:
-        if f.rule == "WHIST-REVOKE-13" and id(f) not in ctx.used:
-            ctx.used.add(id(f))
-            held = next(
-                (g for g in ctx.findings if g.rule == "WHIST-REVOKE-11" and g.deal == f.deal), None
+        if not isinstance(f.facts, BothSidesRevoked) or id(f) in ctx.used:
+            continue
+        ctx.used.add(id(f))
+        held = next(
+            (g for g in ctx.findings if isinstance(g.facts, ScoreHeld) and g.deal == f.deal), None
+        )
+        rules = ["WHIST-REVOKE-13"]
+        tail = ""
+        if held is not None:
+            ctx.used.add(id(held))
+            rules.append(held.rule)
+            cap = cast(ScoreHeld, held.facts).cap
+            tail = f"; neither side can win the game in it nor score beyond {cap}"
+        what = _BOTH_SIDES[f.facts.option]
+        out.append(
+            say(
+                f"Both sides revoked in deal {f.deal}: {what}{tail}{ctx.law(*rules)}.",
+                *rules,
+                events=(f.event,),
             )
-            cancel = ctx.rules.get("both_sides_revoke") in ("cancel_all", "cancel_pairwise")
-            what = (
-                "the revokes cancel each other and no penalty counts"
-                if cancel
-                else "each side pays its adversaries' penalty"
-            )
-            rules = ["WHIST-REVOKE-13"]
-            tail = ""
-            if held is not None:
-                ctx.used.add(id(held))
-                rules.append("WHIST-REVOKE-11")
-                tail = "; neither side can win the game in it nor score beyond 4"
-            out.append(
-                say(f"Both sides revoked in deal {f.deal}: {what}{tail}{ctx.law(*rules)}.", *rules)
-            )
+        )
     return out
 
 

@@ -22,14 +22,14 @@ INJECTED["rubicon-bezique"] = INJECTED["bezique"]
 
 
 def whist_dispute(rng: random.Random, honours: bool = False) -> dict[str, Any]:
-    """A revoke claim or a penalty chosen by either side (or, with ``honours``, a claim of
-    honours)."""
+    """A revoke claim (naming a seat or not) or a penalty chosen by either side (or, with
+    ``honours``, a claim of honours)."""
     side = rng.choice(["NS", "EW"])
     choice = rng.choice(["tricks", "deduct", "add", "waive"])
-    events: list[dict[str, Any]] = [
-        {"type": "claim", "kind": "revoke", "by": side},
-        {"type": "penalty", "by": side, "choice": choice},
-    ]
+    claim: dict[str, Any] = {"type": "claim", "kind": "revoke", "by": side}
+    if choice in ("add", "waive"):  # half the claims name a seat, maybe not the revoker's
+        claim["against"] = rng.choice("NESW")
+    events: list[dict[str, Any]] = [claim, {"type": "penalty", "by": side, "choice": choice}]
     if honours:
         events.append({"type": "honours", "side": side, "count": rng.choice([3, 4])})
     return rng.choice(events)

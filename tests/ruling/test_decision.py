@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.facts import PenaltyRefused, RevokeClaimFailed
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -107,11 +108,12 @@ def test_a_claim_upheld_names_the_claimants_the_revoker_the_card_and_the_law() -
     out = decide("whist", ENGLISH, PLAYERS, [_revoke_finding()], [deal], _corrected(), [CLAIM])
     first, penalty, result = out
     assert first[0].startswith(
-        "Ann North and Cy South (NS) claimed a revoke against Di West (W) at trick 3 of deal 1"
-        " [event 53]. The claim is in time and upheld: Di West (W) played the three of hearts"
-        " to a spade lead while holding a spade [event 10] (laws 74, 82)."
+        "Ann North and Cy South (NS) claimed a revoke against Di West (W) at trick 3 of deal 1."
+        " The claim is in time and upheld: Di West (W) played the three of hearts to a spade"
+        " lead while holding a spade (laws 74, 82)."
     )
     assert first[1] == ["WHIST-REVOKE-1", "WHIST-REVOKE-7"]
+    assert first.events == (53, 10)  # the claim, then the revoke, beside the words
     assert penalty[0].startswith(
         "The penalty is three tricks taken from the revokers (as NS chose)"
     )
@@ -121,9 +123,10 @@ def test_a_claim_upheld_names_the_claimants_the_revoker_the_card_and_the_law() -
 
 
 def test_a_late_claim_is_too_late_and_the_revoke_is_not_listed_again() -> None:
-    late = make_finding(
-        "WHIST-REVOKE-7", "violation", "too late", event=55, deal=1, trick=3, seat="W"
+    fact = RevokeClaimFailed(
+        by="NS", deal=1, outcome="too-late", late_by="cut", seat="W", trick=3, revoke_event=10
     )
+    late = make_finding("WHIST-REVOKE-7", "violation", facts=fact, event=55, deal=1, trick=3)
     claim = Claim(event=55, kind="revoke", by="NS", against="W", trick=3)
     deal = _whist_deal(revokes=[_revoke(claimed_at=None, penalty=None, applied=False)])
     out = decide(
@@ -131,15 +134,16 @@ def test_a_late_claim_is_too_late_and_the_revoke_is_not_listed_again() -> None:
     )
     texts = _texts(out)
     assert texts[0].startswith(
-        "Ann North and Cy South (NS) claimed the revoke by Di West (W) at trick 3 of deal 1"
-        " [event 55], after the cards were cut for the next deal. The claim is too late"
+        "Ann North and Cy South (NS) claimed the revoke by Di West (W) at trick 3 of deal 1,"
+        " after the cards were cut for the next deal. The claim is too late"
     )
     assert "no penalty can be exacted (law 82)" in texts[0]
     assert len(texts) == 2 and texts[1].startswith("The score:")
 
 
 def test_an_unfounded_claim_fails_and_the_score_stands() -> None:
-    unfounded = make_finding("WHIST-REVOKE-6", "warning", "none", event=53, deal=1, seat="W")
+    fact = RevokeClaimFailed(by="NS", against="W", at_trick=3, deal=1, outcome="no-revoke")
+    unfounded = make_finding("WHIST-REVOKE-6", "warning", facts=fact, event=53, deal=1, seat="W")
     out = decide("whist", ENGLISH, PLAYERS, [unfounded], [_whist_deal()], _corrected(), [CLAIM])
     texts = _texts(out)
     assert "The claim fails, as the tricks show no revoke" in texts[0]
@@ -629,9 +633,9 @@ def test_a_penalty_chosen_without_a_claim_is_the_claim_and_is_announced_so() -> 
     said = _penalty_tricks_decision(lambda events: events.pop(53))
     assert said[:2] == [
         "Harold Finch and James Otterburn (NS) claimed a revoke against Ivy Langley (E) at"
-        " trick 3 of deal 1 [event 53], by choosing its penalty. The claim is in time and"
-        " upheld: Ivy Langley (E) played the three of diamonds to a spade lead while holding a"
-        " spade [event 10] (laws 74, 82).",
+        " trick 3 of deal 1, by choosing its penalty. The claim is in time and upheld: Ivy"
+        " Langley (E) played the three of diamonds to a spade lead while holding a spade"
+        " (laws 74, 82).",
         "The penalty is three tricks taken from the revokers (as NS chose): NS take 3 tricks"
         " from EW, making the tricks NS 9, EW 4 (laws 50, 75, 87).",
     ]
@@ -644,7 +648,7 @@ def test_a_waiver_the_rules_do_not_allow_is_said_with_the_penalty_applied() -> N
     been claimed", and the penalty "as none was recorded"."""
     said = _penalty_tricks_decision(lambda events: events[54].update(choice="waive"))
     assert said[1] == (
-        "The penalty is three tricks taken from the revokers (NS waived it [event 54], but"
+        "The penalty is three tricks taken from the revokers (NS waived it, but"
         " these rules allow no waiver; the ruling applies the best choice for NS): NS take 3"
         " tricks from EW, making the tricks NS 9, EW 4 (laws 50, 75, 87)."
     )
@@ -665,15 +669,17 @@ def test_one_claim_covering_two_revokes_upholds_both_and_later_claims_say_so() -
     path = FIXTURES / "whist" / "revoke-two-in-one-hand.json"
     record = json.loads(path.read_text("utf-8-sig"))
     record["events"].insert(52, {"type": "claim", "kind": "revoke", "by": "NS"})
-    said = [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
+    decision = adjudicate(parse_record(json.dumps(record))).decision
+    said = [d.text for d in decision]
     assert said[2] == (
         "The same claim covers a second revoke: Thora Dunstan (W) played the seven of spades to"
-        " a diamond lead while holding a diamond [event 20] (laws 74, 82)."
+        " a diamond lead while holding a diamond (laws 74, 82)."
     )
+    assert decision[2].events == [20]
     assert said[4].endswith(
-        "[event 54]: that revoke had already been claimed [event 52], and the ruling on it"
-        " stands (law 82)."
+        ": that revoke had already been claimed, and the ruling on it stands (law 82)."
     )
+    assert decision[4].events == [54, 52]  # the claim made again, and the claim before it
     assert not any("not claimed in time" in s for s in said)
 
 
@@ -692,8 +698,83 @@ def test_an_american_waiver_is_said_with_the_fixed_penalty() -> None:
     record["events"][54]["choice"] = "waive"
     said = [d.text for d in adjudicate(parse_record(json.dumps(record))).decision]
     assert said[1] == (
-        "The penalty is two tricks taken from the revokers (fixed by the code; NS waived it"
-        " [event 54], but these rules allow no waiver): NS take 2 tricks from EW, making the"
+        "The penalty is two tricks taken from the revokers (fixed by the code; NS waived it,"
+        " but these rules allow no waiver): NS take 2 tricks from EW, making the"
         " tricks NS 7, EW 6 (laws 30, 31)."
     )
     assert not any("nobody claimed" in s for s in said)
+
+
+def test_a_claim_against_the_wrong_seat_fails_without_denying_the_revoke() -> None:
+    """NS claim a revoke against W, but E revoked (``revoke-penalty-tricks`` with the claim's
+    seat changed and no penalty chosen): the claim fails because the revoke it names was not
+    made (WHIST-REVOKE-6, outcome ``not-named``), and E's revoke is then said as unclaimed. It
+    said "the tricks show no revoke: every card followed suit", then "E revoked at trick 3"."""
+
+    def change(events: list[dict[str, Any]]) -> None:
+        events[53].update(against="W")
+        del events[53]["trick"]
+        events.pop(54)
+
+    said = _penalty_tricks_decision(change)
+    assert said[0] == (
+        "Harold Finch and James Otterburn (NS) claimed a revoke against Kate Rushworth (W) in"
+        " deal 1. The claim fails, as the revoke it names was not made: the adversaries' revoke"
+        " of the deal, by Ivy Langley (E) at trick 3, is not the one the claim names"
+        " (laws 79, 81)."
+    )
+    assert not any("followed suit" in s or "show no revoke" in s for s in said)
+    assert said[-1].startswith("Ivy Langley (E) revoked at trick 3 of deal 1")
+
+
+def test_three_tricks_the_revokers_have_not_got_is_said_with_the_penalty_applied() -> None:
+    """NS chose three tricks (event 54) where the revokers have fewer than three left, under
+    trick_penalty_shortfall = invalid_choice: the best valid choice is applied, and the
+    penalty sentence says why, not "as none was recorded" (with the refused choice then said
+    again among the irregularities nobody claimed)."""
+    fact = PenaltyRefused(
+        by="NS", choice="tricks", deal=1, reason="tricks-short", seat="W", trick=3, revoke_event=10
+    )
+    short = make_finding("WHIST-REVOKE-9", "violation", facts=fact, event=54, deal=1, trick=3)
+    add = ScoreItem(
+        item="penalty",
+        side="NS",
+        points=3,
+        rule="WHIST-REVOKE-9",
+        text="revoke penalty, NS add three to their score -> NS 3, EW 0",
+    )
+    deal = _whist_deal(revokes=[_revoke(penalty="add", penalty_chosen=False)], scores=[add])
+    out = decide(
+        "whist", ENGLISH, PLAYERS, [_revoke_finding(), short], [deal], _corrected(), [CLAIM]
+    )
+    penalty = out[1]
+    assert penalty.text.startswith(
+        "The penalty is three points added to the claimants' score (NS chose three tricks, but"
+        " the revokers have fewer than three left to give; the ruling applies the best choice"
+        " for NS)"
+    )
+    assert penalty.events == (54,)
+    assert not any("nobody claimed" in s.text or "none was recorded" in s.text for s in out)
+
+
+def test_a_second_choice_unlike_the_first_is_said_from_its_facts() -> None:
+    """``revoke-two-in-one-hand`` (NS choose three tricks, then three added) under
+    per_revoke_option_choice = false: the second choice breaks WHIST-REVOKE-10, said with the
+    players' names and the choices in words, its event beside the sentence (it was the
+    finding's own words with "[event 56]" in them)."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    path = FIXTURES / "whist" / "revoke-two-in-one-hand.json"
+    record = json.loads(path.read_text("utf-8-sig"))
+    record["rules"]["per_revoke_option_choice"] = False
+    last = adjudicate(parse_record(json.dumps(record))).decision[-1]
+    assert last.text == (
+        "Quentin Abbott and Sidney Carew (NS) chose three points added to the claimants' score"
+        " for the revoke at trick 5 of deal 1, after choosing three tricks taken from the"
+        " revokers for an earlier revoke of the deal: these rules want one choice for every"
+        " revoke of a deal (law 75)."
+    )
+    assert (last.rules, last.events) == (["WHIST-REVOKE-10"], [56])

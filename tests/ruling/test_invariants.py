@@ -24,6 +24,8 @@ import pytest
 
 from adjudicator import InputError, adjudicate, load_record, parse_record
 from adjudicator.catalogue import exists
+from adjudicator.facts import RevokeClaimFailed
+from adjudicator.findings import make_finding
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
 from tests.conftest import FIXTURES, ruling_of
@@ -64,20 +66,18 @@ def _whist_deals(ruling: Ruling) -> list[WhistDealSummary]:
 
 
 def failed_claim_has_no_penalty(ruling: Ruling) -> Broken:
-    """A revoke claim said to fail (or to be too late) has no penalty applied for it: no
-    revoke it covers counts a penalty in the corrected score."""
-    out = []
+    """A revoke claim that fails (or is too late: a ``RevokeClaimFailed`` fact) has no penalty
+    applied for it, and the sentence that speaks of it first rests on the finding's rule, not
+    on the revoke upheld."""
+    failed = {f.event: f.rule for f in ruling.findings if isinstance(f.facts, RevokeClaimFailed)}
+    out = [
+        f"the penalty of the revoke at event {r.event} counts, its claim having failed"
+        for d in _whist_deals(ruling)
+        for r in d.revokes
+        if r.claimed_at in failed and r.applied
+    ]
     for s in ruling.decision:
-        if not re.search(r"claimed (?:a|the) revoke.*(?:claim fails|too late)", s.text):
-            continue
-        claim = _events(s)[0]
-        applied = [
-            r
-            for d in _whist_deals(ruling)
-            for r in d.revokes
-            if r.claimed_at == claim and r.applied
-        ]
-        if applied:
+        if s.events and s.events[0] in failed and s.rules[:1] != [failed[s.events[0]]]:
             out.append(s.text)
     return out
 
@@ -88,13 +88,21 @@ _NO_REVOKE = re.compile(r"every card followed suit|tricks show no revoke|there w
 
 def no_revoke_said_of_a_deal_with_one(ruling: Ruling) -> Broken:
     """ "No revoke" (every card followed suit, the tricks show none) is never said of a deal
-    with a revoke finding (WHIST-REVOKE-1 or -2, a violation) in it."""
+    with a revoke finding (WHIST-REVOKE-1 or -2, a violation) in it: neither by a claim's fact
+    (the outcome ``no-revoke``) nor in a sentence's words."""
     revoked = {
         f.deal or 1
         for f in ruling.findings
         if f.rule in ("WHIST-REVOKE-1", "WHIST-REVOKE-2") and f.severity == "violation"
     }
-    return [
+    facts = [
+        f.message
+        for f in ruling.findings
+        if isinstance(f.facts, RevokeClaimFailed)
+        and f.facts.outcome == "no-revoke"
+        and f.facts.deal in revoked
+    ]
+    return facts + [
         s.text
         for s in ruling.decision
         if _NO_REVOKE.search(s.text) and _deal_numbers(ruling, s) & revoked
@@ -375,17 +383,11 @@ def _doctored(name: str, *edits: tuple[str, str], rules: list[str] | None = None
         at = next(k for k, s in enumerate(sentences) if old in s.text)
         text = sentences[at].text.replace(old, new)
         kept = rules if rules is not None else sentences[at].rules
-        sentences[at] = Sentence(text=text, rules=kept)
+        sentences[at] = Sentence(text=text, rules=kept, events=sentences[at].events)
     return ruling.model_copy(update={"decision": sentences})
 
 
 _DOCTORED: list[tuple[Any, ...]] = [
-    (
-        failed_claim_has_no_penalty,
-        "whist/revoke-penalty-tricks.json",
-        "is in time and upheld",
-        "fails",
-    ),
     (
         no_revoke_said_of_a_deal_with_one,
         "whist/revoke-penalty-tricks.json",
@@ -420,6 +422,33 @@ _DOCTORED: list[tuple[Any, ...]] = [
         "The score stands",
     ),
 ]
+
+
+@pytest.mark.parametrize(
+    ("check", "fact"),
+    [
+        (
+            failed_claim_has_no_penalty,
+            RevokeClaimFailed(
+                by="NS", deal=1, outcome="too-late", late_by="cut", seat="E", trick=3
+            ),
+        ),
+        (
+            no_revoke_said_of_a_deal_with_one,
+            RevokeClaimFailed(by="NS", deal=1, outcome="no-revoke"),
+        ),
+    ],
+)
+def test_a_revoke_claims_facts_doctored_to_contradict_are_caught(
+    check: Callable[[Ruling], Broken], fact: RevokeClaimFailed
+) -> None:
+    """The upheld claim of ``revoke-penalty-tricks`` (event 53, its penalty applied) given a
+    fact saying it failed: the invariants read the facts, not the words."""
+    ruling = adjudicate(load_record(FIXTURES / "whist/revoke-penalty-tricks.json"))
+    failed = make_finding("WHIST-REVOKE-7", "violation", facts=fact, event=53, deal=1)
+    doctored = ruling.model_copy(update={"findings": [*ruling.findings, failed]})
+    assert check(ruling) == []
+    assert check(doctored) != []
 
 
 @pytest.mark.parametrize("case", _DOCTORED, ids=lambda case: case[0].__name__)

@@ -88,11 +88,13 @@ def test_a_wrong_call_on_a_revoker_is_not_taken_for_a_wrong_revoke_penalty() -> 
     events = record["events"]
     events[9:9] = [{"type": "call", "by": "N", "seat": "W", "what": "suit", "suit": "H"}]
     events[6:6] = [{"type": "play", "seat": "W", "card": "2S"}, {"type": "retract", "seat": "W"}]
-    said = [s.text for s in adjudicate(parse_record(record)).decision]
+    decision = adjudicate(parse_record(record)).decision
+    said = [s.text for s in decision]
     assert any("demanded a wrong penalty (three points added" in t for t in said)
     assert any("called a heart from" in t and "[event 11]" in t for t in said)
-    renounce = [t for t in said if "took the card back" in t]
-    assert renounce[0].endswith("lost by the wrong penalty demanded [event 11].")
+    renounce = [s for s in decision if "took the card back" in s.text]
+    assert renounce[0].text.endswith("lost by the wrong penalty demanded.")
+    assert 11 in renounce[0].events  # the wrong penalty, beside the sentence
 
 
 def test_a_misdeal_in_the_middle_of_the_play_is_refused_with_its_place() -> None:

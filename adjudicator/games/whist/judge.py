@@ -11,6 +11,7 @@ from typing import cast
 
 from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts.whist_revokes import ScoreHeld
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts, MisdealFacts, WhistReplay
@@ -449,28 +450,17 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
             step = capped[0]
             first = next((r for r in revokes if r.renounce.side == step.side), None)
             rule = "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14"
+            held: dict[str, int] = {step.side: step.score[step.side]}
+            ended: dict[str, int] = {}
             if len(no_win) == 2:  # both sides revoked: name both, held or not
                 held = {s.side: s.score[s.side] for s in capped}
-                parts = [
-                    f"{side}'s score is held at {held[side]}"
-                    if side in held
-                    else f"{side} end the deal at {result.after[side]}"
-                    for side in sorted(no_win, key=lambda side: side not in held)
-                ]
-                message = (
-                    f"Both sides revoked in deal {deal.number}: neither can win the game in it "
-                    f"nor score beyond {self.scoring_rules.cap}. " + "; ".join(parts) + "."
-                )
-            else:
-                message = (
-                    f"{step.side} revoked in deal {deal.number} and cannot win the game in it: "
-                    f"their score is held at {step.score[step.side]}."
-                )
+                ended = {side: result.after[side] for side in sorted(no_win) if side not in held}
+            fact = ScoreHeld(deal=deal.number, held=held, ended=ended, cap=self.scoring_rules.cap)
             self.findings.append(
                 make_finding(
                     rule,
                     "info",
-                    message,
+                    facts=fact,
                     event=first.renounce.event if first else deal.event,
                     deal=deal.number,
                     seat=first.renounce.seat if first else None,

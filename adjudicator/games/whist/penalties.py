@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Literal, cast
 
+from adjudicator.facts.whist_revokes import PenaltyAdvised, PenaltyOrder
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import advice, scoring
 from adjudicator.games.whist.facts import DealFacts
@@ -96,21 +97,18 @@ class PenaltyJudge:
         alt = scoring.score_deal(result.before, other_plan, self.scoring_rules)
         if (alt.after, alt.winner) == (result.after, result.winner):
             return
-        words: dict[str | None, str] = {
-            "revokes": "the order the revokes were made",
-            "claims": "the order they were claimed",
-        }
         claimed = [r.claimed_at for r in revokes if r.applied and r.claimed_at is not None]
         self.findings.append(
             make_finding(
                 "WHIST-REVOKE-10",
                 "info",
-                f"{len(plan.penalties)} revoke penalties in deal {deal.number}: the codes score "
-                "them before tricks and honours but do not say in which order among themselves, "
-                f"and here the order matters. This ruling takes them in {words[taken]} (option "
-                f"penalty_order = {taken}): NS {result.after['NS']}, EW {result.after['EW']}. "
-                f"In {words[other]} (penalty_order = {other}) it would be NS {alt.after['NS']}, "
-                f"EW {alt.after['EW']}.",
+                facts=PenaltyOrder(
+                    deal=deal.number,
+                    penalties=len(plan.penalties),
+                    order=cast(Literal["revokes", "claims"], taken),
+                    score={str(k): v for k, v in result.after.items()},
+                    other_score={str(k): v for k, v in alt.after.items()},
+                ),
                 event=max(claimed) if claimed else deal.event,
                 deal=deal.number,
                 basis=["WHIST-SCORE-3"],
@@ -165,14 +163,17 @@ class PenaltyJudge:
         best, shown = advice.advise(groups, rank)
         for r, c in zip(ordered, best, strict=True):
             r.choice = c
-        words = ", ".join(best)
         self.findings.append(
             make_finding(
                 "WHIST-REVOKE-9",
                 "info",
-                f"{claimants} claimed the revoke by {unchosen[0].renounce.seat} at trick "
-                f"{unchosen[0].renounce.trick} but no choice of penalty is recorded; the best for them "
-                f"is {words}, which this ruling applies (the deal summary shows what each choice gives).",
+                facts=PenaltyAdvised(
+                    claimants=claimants,
+                    seat=unchosen[0].renounce.seat,
+                    trick=unchosen[0].renounce.trick,
+                    deal=deal.number,
+                    best=best,
+                ),
                 event=cast(int, unchosen[0].claimed_at),
                 deal=deal.number,
                 trick=unchosen[0].renounce.trick,

@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Literal, cast
 
+from adjudicator.facts.whist_revokes import (
+    AmericanPenaltyDemand,
+    BothSidesOption,
+    BothSidesRevoked,
+    ClaimOutcome,
+    PenaltyChoiceChanged,
+    PenaltyReason,
+    PenaltyRefused,
+    RevokeClaimFailed,
+)
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
-from adjudicator.games.whist.facts import DealFacts, Renounce, WhistReplay
+from adjudicator.games.whist.facts import DealFacts, Renounce, TimedEvent, WhistReplay
 from adjudicator.games.whist.scoring import Choice
 from adjudicator.record.whist import WhistClaim, WhistPenalty, WhistRules
 from adjudicator.seats import SIDES, Side, other_side
@@ -76,25 +86,8 @@ class RevokeJudge:
                 target is not deal or timed.after_cut or (late_by_marks and timed.after_first_mark)
             )
             if late:
-                when = (
-                    "after the cards were cut for the next deal"
-                    if timed.after_cut or target is not deal
-                    else "after the tricks were gathered and marked"
-                )
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-7",
-                        "violation",
-                        f"{claim.by} claimed the revoke by {matches[0].renounce.seat} at trick "
-                        f"{matches[0].renounce.trick} of deal {target.number} {when}: too late, "
-                        "no penalty can be exacted.",
-                        event=timed.index,
-                        deal=target.number,
-                        trick=matches[0].renounce.trick,
-                        seat=matches[0].renounce.seat,
-                        basis=["WHIST-REVOKE-1"],
-                    )
-                )
+                cut = timed.after_cut or target is not deal
+                self.findings.append(self._late(timed, target, matches[0].renounce, cut))
                 for r in matches:
                     r.late_claim_at = r.late_claim_at or timed.index
                 continue
@@ -114,49 +107,67 @@ class RevokeJudge:
             and (claim.ref is None or renounce.event == claim.ref)
         )
 
+    @staticmethod
+    def _late(timed: TimedEvent[WhistClaim], target: DealFacts, r: Renounce, cut: bool) -> Finding:
+        """A claim of a revoke made too late: the revoke stands, no penalty (WHIST-REVOKE-7)."""
+        claim = timed.event
+        fact = RevokeClaimFailed(
+            by=claim.by,
+            against=claim.against,
+            at_trick=claim.trick,
+            deal=target.number,
+            outcome="too-late",
+            late_by="cut" if cut else "marks",
+            seat=r.seat,
+            trick=r.trick,
+            revoke_event=r.event,
+        )
+        return make_finding(
+            "WHIST-REVOKE-7",
+            "violation",
+            facts=fact,
+            event=timed.index,
+            deal=target.number,
+            trick=r.trick,
+            seat=r.seat,
+            basis=["WHIST-REVOKE-1"],
+        )
+
     def _unfounded(
         self, deal: DealFacts, index: int, claim: WhistClaim, corrected: list[Renounce]
     ) -> Finding:
-        own = [r for r in deal.renounces if r.is_established and r.side == claim.by]
+        """A claim that finds no revoke of the adversaries it names: why, from a closed set."""
+        established = [r for r in deal.renounces if r.is_established]
+        later = [r for r in established if r.event > index and self._claim_matches(claim, r)]
+        adverse = [r for r in established if r.side != claim.by]
+        made = [r for r in adverse if r.event < index]
+        own = [r for r in established if r.side == claim.by]
         fixed = [r for r in corrected if r.side != claim.by]
-        later = [
-            r
-            for r in deal.renounces
-            if r.is_established and r.event > index and self._claim_matches(claim, r)
-        ]
-        target = f" against {claim.against}" if claim.against else ""
-        at = f" at trick {claim.trick}" if claim.trick else ""
-        if later:
-            message = (
-                f"{claim.by} claimed a revoke{target}{at} in deal {deal.number} before any revoke "
-                f"had been made: {later[0].seat}'s renounce at trick {later[0].trick} (event "
-                f"{later[0].event}) came after the claim, and a claim can only concern a revoke "
-                "already made. The claim is unfounded and fails; that revoke stands unclaimed "
-                "unless it is claimed after it was made."
-            )
+        outcome: ClaimOutcome
+        if later or (adverse and not made):
+            outcome, named = "before-any-revoke", (later or adverse)[0]
+        elif made:  # the adversaries did revoke, but not as the claim names it
+            outcome, named = "not-named", made[0]
         elif own and not fixed:  # the tricks do show a revoke: the claimants' own
-            message = (
-                f"{claim.by} claimed a revoke{target}{at} in deal {deal.number}, but the only "
-                f"revoke of the deal is {own[0].seat}'s at trick {own[0].trick}, by their own "
-                "side, and only the adversaries of the revoking side may claim a revoke. The "
-                "claim fails."
-            )
+            outcome, named = "own-side", own[0]
+        elif fixed:
+            outcome, named = "corrected-in-time", fixed[0]
         else:
-            if fixed:
-                why = (
-                    f"{fixed[0].seat}'s renounce at trick {fixed[0].trick} was corrected in time "
-                    "and is no revoke"
-                )
-            else:
-                why = "every card played followed suit, or its player held none of the suit led"
-            message = (
-                f"{claim.by} claimed a revoke{target}{at} in deal {deal.number}, but the tricks "
-                f"show none: {why}. The claim fails."
-            )
+            outcome, named = "no-revoke", None
+        fact = RevokeClaimFailed(
+            by=claim.by,
+            against=claim.against,
+            at_trick=claim.trick,
+            deal=deal.number,
+            outcome=outcome,
+            seat=named.seat if named else None,
+            trick=named.trick if named else None,
+            revoke_event=named.event if named else None,
+        )
         return make_finding(
             "WHIST-REVOKE-6",
             "warning",
-            message,
+            facts=fact,
             event=index,
             deal=deal.number,
             trick=claim.trick,
@@ -203,58 +214,59 @@ class RevokeJudge:
             if not self.english:
                 self._american_penalty(deal, index, penalty, target)
                 continue
-            if penalty.choice == "waive":
-                if self.rules.revoke_penalty_waivable:
-                    target.choice, target.chosen, target.applied = "waive", True, False
-                else:
-                    self.findings.append(
-                        make_finding(
-                            "WHIST-REVOKE-9",
-                            "violation",
-                            f"{penalty.by} waived the penalty for {target.renounce.seat}'s revoke, but a "
-                            "revoke penalty cannot be waived under these rules (option "
-                            "revoke_penalty_waivable); the best choice for them is applied.",
-                            event=index,
-                            deal=deal.number,
-                            trick=target.renounce.trick,
-                        )
-                    )
-                continue
-            if penalty.choice == "tricks" and not self._tricks_available(deal, revokes, target):
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-9",
-                        "violation",
-                        f"{penalty.by} chose to take three tricks for {target.renounce.seat}'s revoke, "
-                        f"but the revokers have fewer than three left to give; under option "
-                        "trick_penalty_shortfall = invalid_choice that choice is refused and the "
-                        "best valid choice is applied.",
-                        event=index,
+            self._english_penalty(deal, revokes, index, penalty, target, chosen_by[penalty.by])
+
+    def _english_penalty(
+        self,
+        deal: DealFacts,
+        revokes: list[RevokeRuling],
+        index: int,
+        penalty: WhistPenalty,
+        target: RevokeRuling,
+        earlier: list[str],
+    ) -> None:
+        """The claimants' choice under the English codes: a waiver the rules may refuse,
+        three tricks the revokers may not have, a choice unlike an earlier one of the deal."""
+        refused: PenaltyReason | None = None
+        if penalty.choice == "waive" and not self.rules.revoke_penalty_waivable:
+            refused = "not-waivable"
+        elif penalty.choice == "tricks" and not self._tricks_available(deal, revokes, target):
+            refused = "tricks-short"
+        if refused is not None:  # the best valid choice is applied (``penalties``)
+            fact = self._refused(deal, penalty, refused, target.renounce)
+            self.findings.append(
+                make_finding(
+                    "WHIST-REVOKE-9",
+                    "violation",
+                    facts=fact,
+                    event=index,
+                    deal=deal.number,
+                    trick=target.renounce.trick,
+                )
+            )
+            return
+        if penalty.choice == "waive":
+            target.choice, target.chosen, target.applied = "waive", True, False
+            return
+        if earlier and not self.rules.per_revoke_option_choice and penalty.choice not in earlier:
+            self.findings.append(
+                make_finding(
+                    "WHIST-REVOKE-10",
+                    "violation",
+                    facts=PenaltyChoiceChanged(
+                        by=penalty.by,
+                        choice=penalty.choice,
+                        earlier=cast(Choice, earlier[0]),
                         deal=deal.number,
                         trick=target.renounce.trick,
-                    )
+                    ),
+                    event=index,
+                    deal=deal.number,
+                    trick=target.renounce.trick,
                 )
-                continue
-            earlier = chosen_by[penalty.by]
-            if (
-                earlier
-                and not self.rules.per_revoke_option_choice
-                and penalty.choice not in earlier
-            ):
-                self.findings.append(
-                    make_finding(
-                        "WHIST-REVOKE-10",
-                        "violation",
-                        f"{penalty.by} chose {penalty.choice} after choosing {earlier[0]} for an earlier "
-                        "revoke of the deal; these rules require one choice for every revoke "
-                        "(option per_revoke_option_choice).",
-                        event=index,
-                        deal=deal.number,
-                        trick=target.renounce.trick,
-                    )
-                )
-            earlier.append(penalty.choice)
-            target.choice, target.chosen = penalty.choice, True
+            )
+        earlier.append(penalty.choice)
+        target.choice, target.chosen = penalty.choice, True
 
     def _no_revoke_to_pay(
         self, deal: DealFacts, revokes: list[RevokeRuling], index: int, penalty: WhistPenalty
@@ -262,27 +274,32 @@ class RevokeJudge:
         """A penalty that belongs to no claim: say whether the revoke came only after it."""
         later = [r for r in revokes if r.renounce.side != penalty.by and r.renounce.event > index]
         own = [r for r in revokes if r.renounce.side == penalty.by and r.renounce.event < index]
+        reason: PenaltyReason = "nothing-to-pay"
+        named = None
         if own and not later:  # the revokers named it: the choice is their adversaries'
-            why = (
-                f" is not theirs to choose: the revoke by {own[0].renounce.seat} at trick "
-                f"{own[0].renounce.trick} is their own side's, and the penalty is chosen by the "
-                "adversaries of the revoking side"
-            )
+            reason, named = "own-side", own[0].renounce
         elif later:
-            why = (
-                f" was recorded before {later[0].renounce.seat}'s renounce at trick "
-                f"{later[0].renounce.trick} (event {later[0].renounce.event}) was made: a choice "
-                "of penalty belongs to the claim it follows, and no revoke had been claimed"
-            )
-        else:
-            why = " has no revoke of their adversaries claimed in time left to pay for it"
+            reason, named = "before-revoke", later[0].renounce
         return make_finding(
             "WHIST-REVOKE-9",
             "violation",
-            f"{penalty.by} exacted a revoke penalty ({penalty.choice}) in deal {deal.number}, "
-            f"which{why}.",
+            facts=self._refused(deal, penalty, reason, named),
             event=index,
             deal=deal.number,
+        )
+
+    @staticmethod
+    def _refused(
+        deal: DealFacts, penalty: WhistPenalty, reason: PenaltyReason, r: Renounce | None
+    ) -> PenaltyRefused:
+        return PenaltyRefused(
+            by=penalty.by,
+            choice=penalty.choice,
+            deal=deal.number,
+            reason=reason,
+            seat=r.seat if r else None,
+            trick=r.trick if r else None,
+            revoke_event=r.event if r else None,
         )
 
     def _american_penalty(
@@ -298,27 +315,24 @@ class RevokeJudge:
                 target.choice, target.chosen, target.applied = "waive", True, False
                 return
             rule, basis = "WHIST-REVOKE-14", []
-            words = "waived the penalty"
-            outcome = (
-                "a revoke penalty cannot be waived under these rules (option "
-                "revoke_penalty_waivable), so the two tricks are taken"
-            )
+            outcome: Literal["tricks-taken", "forfeited"] = "tricks-taken"
         else:
             rule, basis = "WHIST-PEN-4", ["WHIST-REVOKE-14"]
-            words = f"demanded a wrong penalty ({penalty.choice} three points)"
-            outcome = (
-                "a wrong penalty having been demanded, none can be enforced (AWL-39): no tricks "
-                "are taken, and the revokers are not held below game"
-            )
+            outcome = "forfeited"
             target.choice, target.chosen, target.applied = penalty.choice, True, False
             target.forfeited = True
         self.findings.append(
             make_finding(
                 rule,
                 "violation",
-                f"{penalty.by} {words} for {target.renounce.seat}'s revoke at trick "
-                f"{target.renounce.trick}, but under the American code the penalty is fixed, "
-                f"two tricks for each revoke; {outcome}.",
+                facts=AmericanPenaltyDemand(
+                    by=penalty.by,
+                    demand=penalty.choice,
+                    outcome=outcome,
+                    seat=target.renounce.seat,
+                    trick=target.renounce.trick,
+                    deal=deal.number,
+                ),
                 event=index,
                 deal=deal.number,
                 trick=target.renounce.trick,
@@ -364,18 +378,11 @@ class RevokeJudge:
         second_side = claimed and sorted(claimed, key=lambda r: r.renounce.event)
         first = second_side[0].renounce.side if second_side else ""
         second = next(r for r in second_side if r.renounce.side != first)
-        words = {
-            "cancel_all": "the revokes cancel each other: no penalty counts",
-            "cancel_pairwise": "the revokes cancel in pairs: only the surplus is penalised",
-            "each_penalised": "each side pays its adversaries' penalty",
-            "new_deal": "the deal is void",
-        }[cast(str, option)]
         self.findings.append(
             make_finding(
                 "WHIST-REVOKE-13",
                 "info",
-                f"Both sides revoked in deal {deal.number}: neither side can win the game in it, and "
-                f"{words} (option both_sides_revoke = {option}).",
+                facts=BothSidesRevoked(deal=deal.number, option=cast(BothSidesOption, option)),
                 event=second.renounce.event,
                 deal=deal.number,
                 trick=second.renounce.trick,

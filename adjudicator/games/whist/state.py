@@ -12,12 +12,12 @@ whole deal is known.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
-from adjudicator.cards import RANKS, Card, Suit, format_cards, sort_hand, whist_pack
+from adjudicator.cards import RANKS, Card, Suit, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.facts import PlayedOutOfTurn
+from adjudicator.facts import PlayedOutOfTurn, Revoked
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist.calls import Obligation, apply_call, check_play, lapse
 from adjudicator.games.whist.facts import (
@@ -557,9 +557,15 @@ class WhistState(Withdrawals):
                 make_finding(
                     "WHIST-REVOKE-1",
                     "violation",
-                    f"{renounce.seat} played {renounce.card} to a {renounce.led.noun[:-1]} lead at "
-                    f"trick {renounce.trick} while holding {format_cards(renounce.held)}: a revoke, "
-                    f"established at event {renounce.established_at}.",
+                    facts=Revoked(
+                        seat=renounce.seat,
+                        card=str(renounce.card),
+                        led=renounce.led.noun[:-1],
+                        held=tuple(str(c) for c in renounce.held),
+                        deal=self.deal.number,
+                        trick=renounce.trick,
+                        established_at=cast(int, renounce.established_at),
+                    ),
                     event=renounce.event,
                     deal=self.deal.number,
                     trick=renounce.trick,

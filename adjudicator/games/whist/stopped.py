@@ -73,7 +73,7 @@ class StoppedDeals:
         self._undecided(
             deal,
             f"Does the revoke claim by {claim.by} at event {index} stand?",
-            f"it names {r.seat}'s renounce at trick {r.trick} (event {r.event}), which the"
+            f"it names {r.seat}'s renounce at trick {r.trick}, which the"
             " record cannot decide is an established revoke",
             f"the cards {r.seat} held at trick {r.trick}"
             if r in deal.open_renounces

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from adjudicator.cards import Card, format_cards
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, pointer_of
+from adjudicator.facts import CardTakenBack, RenounceCorrected
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist.facts import DealFacts, Phase, Renounce, Trick
 from adjudicator.record.whist import WhistRetract, WhistRules
@@ -62,19 +63,22 @@ class Withdrawals:
             self.deal.renounces.append(renounce)
             self.exposed[seat].add(played.card)
             trick.free_withdrawals |= later
-            penalty = (
-                "the card played in error is exposed and may be called"
-                if self.rules.code == "american-1893"
-                else "the adversaries may call the card played in error or require the highest "
-                "or lowest of the suit to this trick"
-            )
             self.findings.append(
                 make_finding(
                     "WHIST-REVOKE-5",
                     "warning",
-                    f"{seat} renounced with {played.card} to a {renounce.led.noun[:-1]} lead at trick "
-                    f"{trick.number} while holding {format_cards(renounce.held)}, and took it back "
-                    f"at event {index} before the revoke was established: {penalty}.",
+                    facts=RenounceCorrected(
+                        seat=seat,
+                        card=str(played.card),
+                        led=renounce.led.noun[:-1],
+                        held=tuple(str(c) for c in renounce.held),
+                        deal=self.deal.number,
+                        trick=trick.number,
+                        taken_back_at=index,
+                        remedy="call-card"
+                        if self.rules.code == "american-1893"
+                        else "call-card-or-suit",
+                    ),
                     event=played.event,
                     deal=self.deal.number,
                     trick=trick.number,
@@ -94,8 +98,9 @@ class Withdrawals:
                 make_finding(
                     "WHIST-PEN-1",
                     "warning",
-                    f"{seat} took back {played.card} from trick {trick.number}: the card is "
-                    "exposed and liable to be called.",
+                    facts=CardTakenBack(
+                        seat=seat, card=str(played.card), deal=self.deal.number, trick=trick.number
+                    ),
                     event=index,
                     deal=self.deal.number,
                     trick=trick.number,
