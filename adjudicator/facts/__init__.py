@@ -12,11 +12,51 @@ from typing import Annotated
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
+from adjudicator.facts.bezique_declarations import (
+    Amendment,
+    Announced,
+    CardCalled,
+    CarriedLost,
+    ChallengeRuled,
+    MarkedAgain,
+    UnlawfulDeclaration,
+)
 from adjudicator.facts.whist_play import PlayedOutOfTurn
 
 #: every kind of fact, in the order the schema lists them
-KINDS: tuple[type[Fact], ...] = (PlayedOutOfTurn,)
+KINDS: tuple[type[Fact], ...] = (
+    PlayedOutOfTurn,
+    UnlawfulDeclaration,
+    Announced,
+    CarriedLost,
+    MarkedAgain,
+    ChallengeRuled,
+    Amendment,
+    CardCalled,
+)
 
-AnyFact = Annotated[PlayedOutOfTurn, Field(discriminator="kind")]
+AnyFact = Annotated[
+    PlayedOutOfTurn
+    | UnlawfulDeclaration
+    | Announced
+    | CarriedLost
+    | MarkedAgain
+    | ChallengeRuled
+    | Amendment
+    | CardCalled,
+    Field(discriminator="kind"),
+]
 
-__all__ = ["KINDS", "AnyFact", "Fact", "PlayedOutOfTurn"]
+__all__ = [
+    "KINDS",
+    "Amendment",
+    "Announced",
+    "AnyFact",
+    "CardCalled",
+    "CarriedLost",
+    "ChallengeRuled",
+    "Fact",
+    "MarkedAgain",
+    "PlayedOutOfTurn",
+    "UnlawfulDeclaration",
+]
