@@ -77,6 +77,14 @@ RULE_FAULT: dict[str, str] = {
     "BEZ-COMBO-7": "a card may not form a second combination of the same kind",
     "RUB-CB-2": "carte blanche must be declared before the holder plays",
     "RUB-CB-4": "carte blanche may not be repeated after a king, queen or knave is drawn",
+    "BEZ-COMBO-9": "it had been lost, absorbed into a sequence scored before it",
+    "BEZ-COMBO-10": "it had been lost, absorbed into a superior bézique scored before it",
+}
+
+#: what a director says of a reason whose rule's words do not fit it
+_REASON_FAULT: dict[str, str] = {
+    "exchanged-card": "the card taken in exchange for the seven of trumps may not serve in a"
+    " declaration on the same trick",
 }
 
 #: the words of a declaration's fault, by reason ({seat}, {name}, {cards}, {trick}, {card},
@@ -216,7 +224,7 @@ class UnlawfulDeclaration(Fact):
     @property
     def fault(self) -> str:
         """What a director says is wrong with it."""
-        return RULE_FAULT.get(self.rule, "")
+        return _REASON_FAULT.get(self.reason) or RULE_FAULT.get(self.rule, "")
 
     def message(self) -> str:
         if self.lost_at is not None:
