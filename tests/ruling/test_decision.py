@@ -277,6 +277,32 @@ def test_law_50_a_challenge_in_time_strikes_the_score() -> None:
     assert not any("nobody claimed" in t for t in _texts(out))
 
 
+def test_a_declaration_with_the_card_just_taken_for_the_seven_says_so() -> None:
+    """A royal marriage declared with the K♥ just taken in exchange for the seven (BEZ-SEVEN-2,
+    Enquire Within's reading): the decision says what was wrong with the declaration, read
+    from its fact. It was once worded as an exchange "without having won the trick", which the
+    declaring player had won."""
+    fact = UnlawfulDeclaration(
+        seat="A", combination="royal-marriage", cards=["KH", "QH"], reason="exchanged-card",
+        card="KH", trick=1,
+    )  # fmt: skip
+    finding = make_finding("BEZ-SEVEN-2", "violation", facts=fact, event=9, deal=1, seat="A")
+    row = _declaration(
+        event=9, combination="royal-marriage", right_combination="royal-marriage",
+        cards=["KH", "QH"], marked=40, rule="BEZ-SEVEN-2",
+    )  # fmt: skip
+    corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)
+    out = decide(
+        "bezique", {}, BEZ_PLAYERS, [finding], [_bezique_deal(declarations=[row])], corrected, []
+    )
+    said = next(s for s in out if "royal marriage" in s.text)
+    assert said.text.startswith(
+        "Ada Ames (A) declared a royal marriage, but the card taken in exchange for the seven of"
+        " trumps may not serve in a declaration on the same trick: it scores nothing"
+    )
+    assert (said.rules, said.events) == (["BEZ-SEVEN-2"], (9,))
+
+
 def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
     error = make_finding(
         "BEZ-LAST-2", "violation", "A did not follow", event=129, deal=1, trick=31, seat="A"
@@ -590,6 +616,18 @@ def test_a_challenge_of_a_lawful_declaration_fails_and_accuses_nobody() -> None:
         " challenge fails: the declaration was lawful (Foster p.381–382).",
         _CLEAN_DEAL_STANDS,
     ]
+
+
+def test_a_challenge_naming_no_declaration_fails_for_that_reason() -> None:
+    """``clean-deal``: A challenges as irregular the mark of brisques at event 9, which is no
+    declaration. The challenge fails because no declaration was made there (its fact's
+    reason), not "the declaration was lawful", as it was once said."""
+    claim = {"type": "claim", "kind": "irregular-declaration", "by": "A", "ref": 9}
+    assert _clean_deal_with(10, claim)[0] == (
+        "Margaret Ashby (A) challenged the mark of 10 for brisques written by Thomas Reeve (B)."
+        " The challenge fails: no declaration of this deal was made at the event it names"
+        " (Foster p.381–382)."
+    )
 
 
 def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:

@@ -39,6 +39,7 @@ def class_problem(
             lower = COMBINATIONS[before.name].rank > combo.rank
             if lower or (not state.variant.rubicon and kind_of(before.name) == kind):
                 return UnlawfulDeclaration(
+                    rubicon=state.variant.rubicon,
                     seat=seat,
                     combination=name,
                     cards=[str(t.card) for t in instances],
@@ -59,6 +60,7 @@ def class_problem(
     elif any(id(t) not in on_table for t in instances):
         return None
     return UnlawfulDeclaration(
+        rubicon=state.variant.rubicon,
         seat=seat,
         combination=name,
         cards=[str(t.card) for t in instances],

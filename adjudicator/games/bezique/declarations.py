@@ -208,6 +208,7 @@ def _problem(
     if fault is None:
         return class_problem(state, seat, name, instances, index)
     return UnlawfulDeclaration(
+        rubicon=state.rubicon,
         seat=seat,
         combination=name,
         cards=[str(c) for c in event.cards],
@@ -283,7 +284,9 @@ def _carte_blanche_problem(
     if reason is None:
         return None
     shown = [str(c) for c in cards]
-    return UnlawfulDeclaration(seat=seat, combination="carte-blanche", cards=shown, reason=reason)
+    return UnlawfulDeclaration(
+        seat=seat, combination="carte-blanche", cards=shown, reason=reason, rubicon=state.rubicon
+    )
 
 
 def _carte_blanche_fault(state: BeziqueState, seat: str, cards: list[Card]) -> FaultReason | None:
@@ -428,6 +431,7 @@ def _late_announcement(
     instances = [t for t in state.table[seat] if t.uid in uids]
     if len(instances) != len(uids):  # (a card of it played: ``break_pending`` lost it)
         return UnlawfulDeclaration(
+            rubicon=state.rubicon,
             seat=seat,
             combination=target.name,
             cards=[str(c) for c in target.cards],
