@@ -12,6 +12,15 @@ from typing import Annotated
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
+from adjudicator.facts.bezique_declarations import (
+    Amendment,
+    Announced,
+    CardCalled,
+    CarriedLost,
+    ChallengeRuled,
+    MarkedAgain,
+    UnlawfulDeclaration,
+)
 from adjudicator.facts.whist_play import PlayedOutOfTurn
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
@@ -41,6 +50,13 @@ KINDS: tuple[type[Fact], ...] = (
     Revoked,
     RevokeClaimFailed,
     ScoreHeld,
+    UnlawfulDeclaration,
+    Announced,
+    CarriedLost,
+    MarkedAgain,
+    ChallengeRuled,
+    Amendment,
+    CardCalled,
 )
 
 AnyFact = Annotated[
@@ -55,17 +71,30 @@ AnyFact = Annotated[
     | RenounceCorrected
     | Revoked
     | RevokeClaimFailed
-    | ScoreHeld,
+    | ScoreHeld
+    | UnlawfulDeclaration
+    | Announced
+    | CarriedLost
+    | MarkedAgain
+    | ChallengeRuled
+    | Amendment
+    | CardCalled,
     Field(discriminator="kind"),
 ]
 
 __all__ = [
     "KINDS",
+    "Amendment",
     "AmericanPenaltyDemand",
+    "Announced",
     "AnyFact",
     "BothSidesRevoked",
+    "CardCalled",
     "CardTakenBack",
+    "CarriedLost",
+    "ChallengeRuled",
     "Fact",
+    "MarkedAgain",
     "PenaltyAdvised",
     "PenaltyChoiceChanged",
     "PenaltyOrder",
@@ -75,4 +104,5 @@ __all__ = [
     "RevokeClaimFailed",
     "Revoked",
     "ScoreHeld",
+    "UnlawfulDeclaration",
 ]

@@ -9,10 +9,10 @@ event (why an amendment was refused, why a call had no force) or at the offender
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 
+from adjudicator.facts.bezique_declarations import Amendment, CardCalled
 from adjudicator.findings import Finding
 from adjudicator.ruling.sentences import Claim, Context, Said, declaration_of, say, words
 from adjudicator.ruling.words import card, laws
@@ -43,144 +43,171 @@ def _foster(ctx: Context) -> tuple[str, list[str]]:
 
 # Amendment ----------------------------------------------------------------------------------------
 
-#: Why an amendment was refused (the game's finding) -> the words, with {who} and {card}.
-_REFUSED = (
-    (
-        re.compile(r"had drawn from the stock"),
-        "{who} had drawn from the stock since declaring it, and an amendment is allowed only"
-        " before drawing",
-    ),
-    (
-        re.compile(r"did not hold"),
-        "{who} did not hold {card} in the hand, and only the right card from the hand may amend it",
-    ),
-    (re.compile(r"still do not"), "the cards as amended still do not make it"),
-)
+#: Why an amendment was refused (the fact's reason) -> the words, with {who} and {card}.
+_REFUSED: dict[str, str] = {
+    "drawn-since": "{who} had drawn from the stock since declaring it, and an amendment is"
+    " allowed only before drawing",
+    "card-not-held": "{who} did not hold {card} in the hand, and only the right card from the"
+    " hand may amend it",
+    "still-not-formed": "the cards as amended still do not make it",
+}
+
+
+def _amendment(ctx: Context, event: int | None) -> tuple[Finding | None, Amendment | None]:
+    """The amendment's finding at ``event`` and its fact, if the game made one."""
+    for f in ctx.at(event):
+        if isinstance(f.facts, Amendment):
+            return f, f.facts
+    return None, None
 
 
 def _amend(ctx: Context, claim: Claim) -> list[Said]:
     declared, seat = _what(ctx, claim)
     who = ctx.names.seat(seat)
-    own = ctx.at(claim.event, RULE) or ctx.at(claim.event)
-    ctx.used.update(id(f) for f in own)
+    found, fact = _amendment(ctx, claim.event)
+    if found is not None:
+        ctx.used.add(id(found))
     added = list((Counter(claim.cards) - Counter(claim.replaced)).elements())
     dropped = list((Counter(claim.replaced) - Counter(claim.cards)).elements())
     instead = f" in place of {_cards(dropped)}" if dropped else ""
-    laying = f", laying {_cards(added)} from the hand{instead}" if added else ""
-    putting = f", putting {_cards(added)}{instead}" if added else ""
-    head = f"{who} amended {declared} [event {claim.event}]"
-    offered = f"{who} offered to amend {declared} [event {claim.event}]"
-    if not own or own[0].severity == "info":
+    at = (claim.event, claim.ref)
+    cite, rules = _foster(ctx)
+    if fact is None or fact.outcome == "lawful":
         row = declaration_of(ctx, claim.ref)
         ctx.changed = True
         worth = f", and it scores {row.value}" if row is not None and row.value else ""
-        cite, rules = _foster(ctx)
+        laying = f", laying {_cards(added)} from the hand{instead}" if added else ""
         return [
             say(
-                f"{head} before drawing{laying}: a false declaration may be amended so"
-                f" while its maker holds the right card and has not drawn since{worth}{cite}.",
+                f"{who} amended {declared} before drawing{laying}: a false declaration may be"
+                f" amended so while its maker holds the right card and has not drawn since"
+                f"{worth}{cite}.",
                 *rules,
+                events=at,
             )
         ]
-    found = own[0]
-    cite, rules = _foster(ctx)
-    if found.severity == "warning":
+    if fact.outcome == "nothing-to-amend":
         return [
             say(
-                f"{head}, but it was not a false declaration: there was nothing to amend, and it"
-                f" stands as made{cite}.",
+                f"{who} amended {declared}, but it was not a false declaration: there was nothing"
+                f" to amend, and it stands as made{cite}.",
                 *rules,
+                events=at,
             )
         ]
-    why = next(
-        (text for pattern, text in _REFUSED if pattern.search(found.message)),
-        f"{found.citation.title.lower()} forbids it",
-    )
-    first = _cards(added) if added else "the card"
-    why = why.format(who=who, card=first)
-    if found.rule != RULE:  # a class rule the amended cards break
-        cite, rules = ctx.law(found.rule), [found.rule]
+    assert found is not None
+    refused = card(fact.card) if fact.card else "the card"
+    why = _REFUSED.get(fact.reason or "", f"{found.citation.title.lower()} forbids it")
+    if fact.class_fault is not None:  # a class rule the amended cards break
+        cite, rules = ctx.law(fact.rule), [fact.rule]
+    putting = f", putting {_cards(added)}{instead}" if added else ""
     return [
         say(
-            f"{offered}{putting}; the amendment is refused:"
-            f" {why}. The declaration stands as it was made{cite}.",
+            f"{who} offered to amend {declared}{putting}; the amendment is refused:"
+            f" {why.format(who=who, card=refused)}. The declaration stands as it was made{cite}.",
             *rules,
+            events=at,
         )
     ]
 
 
 # The call of a card -------------------------------------------------------------------------------
 
-#: Why a call has no force (the game's finding) -> the words, with {who} (the offender).
-_NO_FORCE = (
-    (re.compile(r"only the adversary"), "only the adversary of the player who declared may call"),
-    (re.compile(r"had amended it"), "{who} had amended the declaration"),
-    (re.compile(r"make the combination"), "the declaration was not false"),
-    (re.compile(r"is not one of the cards"), "it is not one of the cards {who} showed"),
-    (re.compile(r"no longer holds"), "{who} no longer held it"),
-)
-_PLAYED = re.compile(r"^(?:A|B) (?P<how>led|played) (?P<card>\S+) to trick (?P<trick>\d+)")
+#: Why a call has no force (the fact's reason) -> the words, with {who} (the offender).
+_NO_FORCE: dict[str, str] = {
+    "offender-called": "only the adversary of the player who declared may call",
+    "amended": "{who} had amended the declaration",
+    "not-false": "the declaration was not false",
+    "not-shown": "it is not one of the cards {who} showed",
+    "not-held": "{who} no longer held it",
+}
+
+
+def _called(ctx: Context, claim: Claim, *outcomes: str) -> tuple[Finding, CardCalled] | None:
+    """The game's ruling on this call (without force at the call, or obeyed or not at the
+    offender's next card), if one was made."""
+    for f in ctx.findings:
+        fact = f.facts
+        if (
+            isinstance(fact, CardCalled)
+            and fact.called_at == claim.event
+            and fact.outcome in outcomes
+            and id(f) not in ctx.used
+        ):
+            return f, fact
+    return None
 
 
 def _call(ctx: Context, claim: Claim) -> list[Said]:
     declared, seat = _what(ctx, claim)
     who = ctx.names.seat(seat)
-    called = card(claim.card or "")
     head = (
-        f"{ctx.names.seat(claim.by)} called on {who} to lead or play {called}, a card of"
-        f" {declared} [event {claim.event}]"
+        f"{ctx.names.seat(claim.by)} called on {who} to lead or play {card(claim.card or '')}, a"
+        f" card of {declared}"
     )
-    if no_force := ctx.at(claim.event):
-        ctx.used.update(id(f) for f in no_force)
-        found = no_force[0]
-        if found.rule == "BEZ-SCORE-6":
-            return [
-                say(
-                    f"{head}, after a card of the next trick had been played: the false"
-                    f" declaration was found too late, so its score stands and the call has no"
-                    f" force{ctx.law('BEZ-SCORE-6', 'RUB-LAW-50')}.",
-                    "BEZ-SCORE-6",
-                    "RUB-LAW-50",
-                )
-            ]
-        why = next((t for p, t in _NO_FORCE if p.search(found.message)), "it was not allowed")
-        cite, rules = _foster(ctx)
-        return [say(f"{head}, but {why.format(who=who)}: the call has no force{cite}.", *rules)]
+    at = (claim.event, claim.ref)
+    if void := _called(ctx, claim, "no-force"):
+        return [_no_force(ctx, head, who, *void, at)]
     out = [*_struck(ctx, claim, head)]
-    answer = _answer(ctx, claim, seat)
     cite, rules = _foster(ctx)
-    if answer is None:
+    answered = _called(ctx, claim, "obeyed", "not-obeyed")
+    if answered is None:
         if out:
             return [*out, say(f"The record ends before {who} plays again.")]
-        return [say(f"{head}; the record ends before {who} plays again{cite}.", *rules)]
+        return [say(f"{head}; the record ends before {who} plays again{cite}.", *rules, events=at)]
+    answer, fact = answered
     ctx.used.add(id(answer))
-    m = _PLAYED.match(answer.message)
-    how, trick = (m["how"], m["trick"]) if m else ("played", str(answer.trick))
-    lead = "" if out else f"{head}. "
-    if answer.severity == "info":
+    how = "led" if fact.led else "played"
+    lead, events = ("", (answer.event,)) if out else (f"{head}. ", (*at, answer.event))
+    if fact.outcome == "obeyed":
         return [
             *out,
             say(
-                f"{lead}{who} {how} it to trick {trick} [event {answer.event}], as the call"
-                f" required{cite}.",
+                f"{lead}{who} {how} it to trick {fact.trick}, as the call required{cite}.",
                 *rules,
+                events=events,
             ),
         ]
-    played = card(m["card"]) if m else "another card"
     return [
         *out,
         say(
-            f"{lead}{who} {how} {played} to trick {trick} instead [event {answer.event}]: the"
+            f"{lead}{who} {how} {card(fact.played or '')} to trick {fact.trick} instead: the"
             f" call was not obeyed{cite}.",
             *rules,
+            events=events,
         ),
         say(
             "The laws of Bézique name no further penalty for it: the trick stands as played and"
             " no score changes, but no player may profit by a breach of the laws"
             f"{ctx.law('GEN-IRREG-4')}.",
             "GEN-IRREG-4",
+            events=(answer.event,),
         ),
     ]
+
+
+def _no_force(
+    ctx: Context,
+    head: str,
+    who: str,
+    found: Finding,
+    fact: CardCalled,
+    at: tuple[int, int | None],
+) -> Said:
+    """A call without force: made too late (law 50), or for a reason Foster's rule gives."""
+    ctx.used.add(id(found))
+    if fact.reason == "too-late":
+        return say(
+            f"{head}, after a card of the next trick had been played: the false declaration was"
+            f" found too late, so its score stands and the call has no force"
+            f"{ctx.law('BEZ-SCORE-6', 'RUB-LAW-50')}.",
+            "BEZ-SCORE-6",
+            "RUB-LAW-50",
+            events=(*at, fact.next_card),
+        )
+    why = _NO_FORCE.get(fact.reason or "", "it was not allowed").format(who=who)
+    cite, rules = _foster(ctx)
+    return say(f"{head}, but {why}: the call has no force{cite}.", *rules, events=at)
 
 
 def _struck(ctx: Context, claim: Claim, head: str) -> list[Said]:
@@ -201,24 +228,9 @@ def _struck(ctx: Context, claim: Claim, head: str) -> list[Said]:
             f"{head}{late}: the cards shown do not make it, so its score is struck"
             f"{ctx.law(*rules)}.",
             *rules,
+            events=(claim.event, claim.ref),
         )
     ]
-
-
-def _answer(ctx: Context, claim: Claim, seat: str) -> Finding | None:
-    """The ruling on the offender's next card after the call (obeyed or not)."""
-    return next(
-        (
-            f
-            for f in ctx.findings
-            if f.rule == RULE
-            and f.seat == seat
-            and (f.event or 0) > claim.event
-            and f.legal == [claim.card]
-            and id(f) not in ctx.used
-        ),
-        None,
-    )
 
 
 def amended_after(ctx: Context, claim: Claim, head: str) -> list[Said]:
@@ -232,16 +244,18 @@ def amended_after(ctx: Context, claim: Claim, head: str) -> list[Said]:
         ),
         None,
     )
-    lawful = amend is not None and [f.severity for f in ctx.at(amend.event, RULE)] == ["info"]
-    if amend is None or not lawful:
+    if amend is None:
+        return []
+    fact = _amendment(ctx, amend.event)[1]
+    if fact is None or fact.outcome != "lawful":
         return []
     cite, rules = _foster(ctx)
     return [
         say(
-            f"{head}. The challenge [event {claim.event}] was right, the cards shown not making"
-            f" it; the declaration was then amended [event {amend.event}], as the rules allow"
-            f"{cite}.",
+            f"{head}. The challenge was right, the cards shown not making it; the declaration"
+            f" was then amended, as the rules allow{cite}.",
             *rules,
+            events=(claim.ref, claim.event, amend.event),
         )
     ]
 

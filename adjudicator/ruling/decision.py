@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
     PenaltyChoiceChanged,
@@ -32,7 +33,6 @@ from adjudicator.ruling.disputes import (
 )
 from adjudicator.ruling.sentences import (
     COUNTED,
-    DECLARATION_FAULT,
     Claim,
     Context,
     Said,
@@ -95,32 +95,31 @@ _UNCLAIMED_NO_TRICK: dict[str, str] = {
 _CHANGES_SCORE = {"BEZ-SEVEN-2", "BEZ-SEVEN-4", "RUB-IRREG-12"}
 
 
-def _declaration_sentence(ctx: Context, f: Finding) -> Said:
+def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -> Said:
     """A declaration the laws do not allow: what, why, and whether its score stands."""
     row = declaration_of(ctx, f.event)
-    fault = DECLARATION_FAULT.get(f.rule, f.citation.title.lower())
+    fault = fact.fault or f.citation.title.lower()
     verb = "scored" if f.rule in ("BEZ-DECL-5", "BEZ-DECL-3") else "declared"
-    what = "a combination"
-    if row is not None:
-        name = words(row.combination)
-        article = "the " if verb == "scored" else "a " if COUNTED.search(name) else ""
-        what = article + name
+    name = words(row.combination if row is not None else fact.combination)
+    article = "the " if verb == "scored" else "a " if COUNTED.search(name) else ""
+    what = article + name
+    who = ctx.names.seat(fact.seat)
     if row is not None and row.stands:
         outcome = (
             "it stands under law 50, as nobody challenged it before a card of the next trick"
             " was played"
         )
         return say(
-            f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}] though {fault}: {outcome}"
-            f"{ctx.law(f.rule, 'RUB-LAW-50')}.",
+            f"{who} {verb} {what} though {fault}: {outcome}{ctx.law(f.rule, 'RUB-LAW-50')}.",
             f.rule,
             "RUB-LAW-50",
+            events=(f.event,),
         )
     ctx.changed = True
     return say(
-        f"{ctx.names.seat(f.seat)} {verb} {what} [event {f.event}], but {fault}: it scores"
-        f" nothing{ctx.law(f.rule)}.",
+        f"{who} {verb} {what}, but {fault}: it scores nothing{ctx.law(f.rule)}.",
         f.rule,
+        events=(f.event,),
     )
 
 
@@ -224,8 +223,8 @@ _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
 
 
 def _unclaimed(ctx: Context, f: Finding) -> Said | None:
-    if f.rule in DECLARATION_FAULT and f.severity == "violation":  # (a claim's warning is not)
-        return _declaration_sentence(ctx, f)
+    if isinstance(f.facts, UnlawfulDeclaration) and f.severity == "violation":
+        return _declaration_sentence(ctx, f, f.facts)
     if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
         return _mark(ctx, f)
     if isinstance(f.facts, PenaltyRefused):

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any, cast
 
+from adjudicator.facts.bezique_declarations import ChallengeRuled, UnlawfulDeclaration
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
     BothSidesOption,
@@ -22,10 +23,10 @@ from adjudicator.facts.whist_revokes import (
     ScoreHeld,
 )
 from adjudicator.findings import Finding
+from adjudicator.games.bezique.summary import DeclarationRow
 from adjudicator.games.whist.summary import Revoke, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
-    DECLARATION_FAULT,
     SCORE_FAULT,
     Claim,
     Context,
@@ -469,126 +470,171 @@ def both_sides(ctx: Context) -> list[Said]:
     return out
 
 
-def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
-    """A challenge of a score or an irregular declaration (laws 50, 51)."""
-    row = declaration_of(ctx, claim.ref)
+def _challenge_head(ctx: Context, claim: Claim, row: DeclarationRow | None) -> str:
+    """Who challenged what: a declaration's score, a mark, or a score the record does not
+    show."""
     by = ctx.names.seat(claim.by)
-    ref = f" [event {claim.ref}]" if claim.ref is not None else ""
     if row is not None:
         against = ctx.names.seat(claim.against or row.seat)
-        head = f"{by} challenged the {words(row.combination)} scored by {against}{ref}"
-    elif mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
+        return f"{by} challenged the {words(row.combination)} scored by {against}"
+    if mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
         against = ctx.names.seat(mark.seat)
         item = (
             "the exchange of the seven of trumps" if mark.item == "exchange" else words(mark.item)
         )
-        head = f"{by} challenged the mark of {mark.points} for {item} written by {against}{ref}"
-    else:
-        head = f"{by} challenged a score{ref}"
+        return f"{by} challenged the mark of {mark.points} for {item} written by {against}"
+    return f"{by} challenged a score"
+
+
+def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
+    """A challenge of a score or an irregular declaration (laws 50, 51): answered by an
+    amendment, open in a fragment, too late, failed, or upheld."""
+    row = declaration_of(ctx, claim.ref)
+    head = _challenge_head(ctx, claim, row)
     if answered := amended_after(ctx, claim, head):
         return answered
+    at = (claim.ref, claim.event)  # the score challenged, the challenge
     events = {claim.ref, row.event if row else None} - {None}
     if open_ := [u for u in ctx.undetermined if u.event in events]:
         item = open_[0]  # a fragment: neither upheld nor refused (issue 11)
         ctx.used.add(id(item))
         return [
             say(
-                f"{head}. The challenge [event {claim.event}] cannot be decided from the record:"
+                f"{head}. The challenge cannot be decided from the record:"
                 f" {item.what.rstrip('?')}? It would be decided by {item.decides}"
                 f"{ctx.law(item.rule)}.",
                 item.rule,
+                events=at,
             )
         ]
-    if late := ctx.at(claim.event, "BEZ-SCORE-6"):
-        ctx.used.update(id(f) for f in late)
-        for f in ctx.at(claim.ref):
-            ctx.used.add(id(f))
-        fault = ""
-        faults = [f for f in ctx.at(claim.ref) if f.rule in DECLARATION_FAULT]
-        if faults:
-            fault = f" though {DECLARATION_FAULT[faults[0].rule]}"
-        return [
-            say(
-                f"{head}. The challenge came after a card of the next trick had been played"
-                f" [event {claim.event}]: too late, the score stands{fault}"
-                f"{ctx.law('BEZ-SCORE-6', 'RUB-LAW-50')}.",
-                "BEZ-SCORE-6",
-                "RUB-LAW-50",
-                *(f.rule for f in faults),
-            )
-        ]
+    if late := _ruled(ctx, claim, "stands"):
+        return [_too_late(ctx, claim, head, late)]
     # the declaration's faults, where it was announced or where it was scored (a declaration
     # carried to a later trick is scored at another event than the one challenged)
     faults = [f for f in ctx.findings if f.event == claim.ref and f.severity == "violation"] or [
         f
         for f in ctx.findings
-        if f.rule in DECLARATION_FAULT
+        if _declaration_fault(f) is not None
         and row
         and (f.event == row.event or (f.event == row.scored_by and f.severity == "violation"))
     ]
     # the claim's own finding, when it fails: BEZ-SCORE-5 a good mark, BEZ-DECL-9 a lawful
     # declaration (challenged as irregular, it fails even if its mark was wrong: the mark is
     # corrected all the same, among the marks)
-    own = [f for f in ctx.at(claim.event) if f.severity != "violation"]
-    if own or not faults:
-        ctx.used.update(id(f) for f in own)
-        rule = own[0].rule if own else "BEZ-SCORE-5"
-        good = "the declaration was lawful" if rule == "BEZ-DECL-9" else "the score was good"
-        return [
-            say(
-                f"{head}. The challenge [event {claim.event}] fails: {good}{ctx.law(rule)}.",
-                rule,
-            )
-        ]
+    failed = _ruled(ctx, claim, "fails")
+    if failed is not None or not faults:
+        return [_challenge_fails(ctx, head, at, failed)]
+    return [_challenge_upheld(ctx, claim, head, faults)]
+
+
+def _ruled(ctx: Context, claim: Claim, outcome: str) -> Finding | None:
+    """The game's finding on this challenge with this outcome (it fails, or comes too late
+    and the score stands); an upheld challenge has none of its own."""
+    return next(
+        (
+            f
+            for f in ctx.at(claim.event)
+            if isinstance(f.facts, ChallengeRuled) and f.facts.outcome == outcome
+        ),
+        None,
+    )
+
+
+def _declaration_fault(f: Finding) -> UnlawfulDeclaration | None:
+    """The fact of a declaration (or carried score) the laws do not allow, if ``f`` is one."""
+    return f.facts if isinstance(f.facts, UnlawfulDeclaration) else None
+
+
+def _fault_words(f: Finding) -> str:
+    """What is wrong with a score: the declaration's fault, or the score's own."""
+    fact = _declaration_fault(f)
+    if fact is not None and fact.fault:
+        return fact.fault
+    return SCORE_FAULT.get(f.rule, f.citation.title.lower())
+
+
+def _too_late(ctx: Context, claim: Claim, head: str, late: Finding) -> Said:
+    """Law 50: a challenge after a card of the next trick; the score stands, though faulty."""
+    ctx.used.add(id(late))
+    found = ctx.at(claim.ref)
+    ctx.used.update(id(f) for f in found)
+    faults = [f for f in found if _declaration_fault(f) is not None]
+    fault = f" though {_fault_words(faults[0])}" if faults else ""
+    return say(
+        f"{head}. The challenge came after a card of the next trick had been played: too late,"
+        f" the score stands{fault}{ctx.law('BEZ-SCORE-6', 'RUB-LAW-50')}.",
+        "BEZ-SCORE-6",
+        "RUB-LAW-50",
+        *(f.rule for f in faults),
+        events=(claim.ref, claim.event),
+    )
+
+
+#: why a challenge fails, by the fact's reason, said aloud
+_CHALLENGE_FAILS = {
+    "lawful-declaration": "the declaration was lawful",
+    "good-mark": "the score was good",
+    "not-a-declaration": "no declaration of this deal was made at the event it names",
+}
+
+
+def _challenge_fails(
+    ctx: Context, head: str, at: tuple[int | None, int], failed: Finding | None
+) -> Said:
+    """A challenge of a lawful declaration or a good mark (BEZ-DECL-9, BEZ-SCORE-5)."""
+    rule, reason = "BEZ-SCORE-5", "good-mark"
+    if failed is not None and isinstance(failed.facts, ChallengeRuled):
+        ctx.used.add(id(failed))
+        rule, reason = failed.rule, failed.facts.reason
+    return say(
+        f"{head}. The challenge fails: {_CHALLENGE_FAILS[reason]}{ctx.law(rule)}.", rule, events=at
+    )
+
+
+def _challenge_upheld(ctx: Context, claim: Claim, head: str, faults: list[Finding]) -> Said:
+    """A challenge of a mark wrongly made (law 51), or of an unlawful score: in the ordinary
+    game struck when found; in Rubicon, in time (law 50)."""
+    ctx.changed = True
+    at = (claim.ref, claim.event)
     if all(f.rule == "BEZ-SCORE-5" for f in faults):
         # a true declaration marked wrongly (law 51): the mark is corrected, not struck, and
         # the sentence on the mark (with what the adversary adds) follows among the marks
-        ctx.changed = True
-        return [
-            say(
-                f"{head}. The challenge [event {claim.event}] is upheld: the mark was wrong, and"
-                f" a marking error is always corrected{ctx.law('BEZ-SCORE-5')}.",
-                "BEZ-SCORE-5",
-            )
-        ]
+        return say(
+            f"{head}. The challenge is upheld: the mark was wrong, and a marking error is always"
+            f" corrected{ctx.law('BEZ-SCORE-5')}.",
+            "BEZ-SCORE-5",
+            events=at,
+        )
     faults = [f for f in faults if f.rule != "BEZ-SCORE-5"]
     ctx.used.update(id(f) for f in faults)
-    ctx.changed = True
-    rule = faults[0].rule
-    fault = DECLARATION_FAULT.get(rule) or SCORE_FAULT.get(rule, faults[0].citation.title.lower())
+    rule, fault = faults[0].rule, _fault_words(faults[0])
     # no law 50 in the ordinary game, nor for a score that is no declaration: struck when found
     if ctx.game == "bezique" or rule in SCORE_FAULT:
-        return [
-            say(
-                f"{head}. The challenge [event {claim.event}] is upheld: {fault}, so the score"
-                f" is struck{ctx.law(rule)}.",
-                rule,
-            )
-        ]
-    return [
-        say(
-            f"{head}. The challenge was made in time [event {claim.event}] and is upheld:"
-            f" {fault}, so the score is struck"
-            f"{ctx.law(rule, 'RUB-LAW-50')}.",
+        return say(
+            f"{head}. The challenge is upheld: {fault}, so the score is struck{ctx.law(rule)}.",
             rule,
-            "RUB-LAW-50",
+            events=at,
         )
-    ]
+    return say(
+        f"{head}. The challenge was made in time and is upheld: {fault}, so the score is struck"
+        f"{ctx.law(rule, 'RUB-LAW-50')}.",
+        rule,
+        "RUB-LAW-50",
+        events=at,
+    )
 
 
 def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     """A claim that a player failed to follow suit or to win in the end-play (BEZ-LAST-2)."""
-    head = (
-        f"{ctx.names.seat(claim.by)} claimed a failure to follow suit or to win in the end-play"
-        f" [event {claim.event}]"
-    )
-    if failed := [f for f in ctx.at(claim.event, "BEZ-LAST-2") if f.severity != "violation"]:
-        ctx.used.update(id(f) for f in failed)
+    head = f"{ctx.names.seat(claim.by)} claimed a failure to follow suit or to win in the end-play"
+    if failed := _ruled(ctx, claim, "fails"):
+        ctx.used.add(id(failed))
         return [
             say(
                 f"{head}. The claim fails: every card played in the end-play was lawful"
                 f"{ctx.law('BEZ-LAST-2')}.",
                 "BEZ-LAST-2",
+                events=(claim.event,),
             )
         ]
     broken = [f for f in ctx.findings if f.rule == "BEZ-LAST-2" and f.severity == "violation"]
@@ -600,9 +646,10 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     return [
         say(
             f"{head}. The claim is upheld: {ctx.names.seat(error.seat)} broke the rules of the"
-            f" end-play at trick {error.trick} of deal {error.deal or 1} [event {error.event}]:"
+            f" end-play at trick {error.trick} of deal {error.deal or 1}:"
             f" {endplay_consequence(ctx, error.event)}{ctx.law('BEZ-LAST-2')}.",
             "BEZ-LAST-2",
+            events=(claim.event, error.event),
         )
     ]
 

@@ -83,19 +83,6 @@ def say(text: str, *rules: str, events: Iterable[int | None] = ()) -> Said:
     return Said(text, list(rules), tuple(dict.fromkeys(e for e in events if e is not None)))
 
 
-DECLARATION_FAULT = {
-    "BEZ-DECL-1": "a declaration is made only by the winner of a trick, before he draws",
-    "BEZ-DECL-3": "only one score may be made for each trick won",
-    "BEZ-DECL-5": "it had been lost, a card of it having been played before it was scored",
-    "BEZ-DECL-6": "nothing can be declared or scored once the stock is exhausted",
-    "BEZ-DECL-9": "the cards shown do not make it",
-    "BEZ-COMBO-4": "a lower combination may not follow a higher one of the same class",
-    "BEZ-COMBO-6": "a card may not be used twice in combinations of the same kind",
-    "BEZ-COMBO-7": "a card may not form a second combination of the same kind",
-    "RUB-CB-2": "carte blanche must be declared before the holder plays",
-    "RUB-CB-4": "carte blanche may not be repeated after a king, queen or knave is drawn",
-}
-
 #: What makes a score other than a declaration's unlawful, for a challenge of its mark.
 SCORE_FAULT = {
     "BEZ-SEVEN-2": "the seven of trumps is exchanged only by the player who has just won a"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from adjudicator.facts import PenaltyRefused, RevokeClaimFailed
+from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -239,19 +240,31 @@ RUBICON_GAME = RubiconCorrected(
     games=[RubiconGameResult(winner="B", value=1700, rubicon=True, totals={"A": 210, "B": 220})]
 )
 FALSE = make_finding(
-    "BEZ-DECL-9", "violation", "A declared four-queens ...", event=51, deal=1, seat="A"
+    "BEZ-DECL-9",
+    "violation",
+    facts=UnlawfulDeclaration(
+        seat="A",
+        combination="four-queens",
+        cards=["QS", "QH", "QC", "JD"],
+        reason="not-formed",
+        detail="JD is not a queen",
+    ),
+    event=51,
+    deal=1,
+    seat="A",
 )
 
 
 def test_law_50_an_unchallenged_false_declaration_stands() -> None:
     deal = _bezique_deal(declarations=[_declaration(stands=True)])
     out = decide("rubicon-bezique", {}, BEZ_PLAYERS, [FALSE], [deal], RUBICON_GAME, [])
-    said = [t for t in _texts(out) if "four queens" in t]
-    assert said == [
-        "Ada Ames (A) declared four queens [event 51] though the cards shown do not make it:"
+    said = [s for s in out if "four queens" in s.text]
+    assert [s.text for s in said] == [
+        "Ada Ames (A) declared four queens though the cards shown do not make it:"
         " it stands under law 50, as nobody challenged it before a card of the next trick was"
         " played (law 50)."
     ]
+    assert said[0].events == (51,)
 
 
 def test_law_50_a_challenge_in_time_strikes_the_score() -> None:
@@ -259,12 +272,39 @@ def test_law_50_a_challenge_in_time_strikes_the_score() -> None:
     deal = _bezique_deal(declarations=[_declaration()])
     out = decide("rubicon-bezique", {}, BEZ_PLAYERS, [FALSE], [deal], RUBICON_GAME, [claim])
     assert out[0][0] == (
-        "Ben Bell (B) challenged the four queens scored by Ada Ames (A) [event 51]. The"
-        " challenge was made in time [event 52] and is upheld: the cards shown do not make it,"
+        "Ben Bell (B) challenged the four queens scored by Ada Ames (A). The"
+        " challenge was made in time and is upheld: the cards shown do not make it,"
         " so the score is struck (law 50)."
     )
+    assert out[0].events == (51, 52)
     assert out[0][1] == ["BEZ-DECL-9", "RUB-LAW-50"]
     assert not any("nobody claimed" in t for t in _texts(out))
+
+
+def test_a_declaration_with_the_card_just_taken_for_the_seven_says_so() -> None:
+    """A royal marriage declared with the K♥ just taken in exchange for the seven (BEZ-SEVEN-2,
+    Enquire Within's reading): the decision says what was wrong with the declaration, read
+    from its fact. It was once worded as an exchange "without having won the trick", which the
+    declaring player had won."""
+    fact = UnlawfulDeclaration(
+        seat="A", combination="royal-marriage", cards=["KH", "QH"], reason="exchanged-card",
+        card="KH", trick=1,
+    )  # fmt: skip
+    finding = make_finding("BEZ-SEVEN-2", "violation", facts=fact, event=9, deal=1, seat="A")
+    row = _declaration(
+        event=9, combination="royal-marriage", right_combination="royal-marriage",
+        cards=["KH", "QH"], marked=40, rule="BEZ-SEVEN-2",
+    )  # fmt: skip
+    corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)
+    out = decide(
+        "bezique", {}, BEZ_PLAYERS, [finding], [_bezique_deal(declarations=[row])], corrected, []
+    )
+    said = next(s for s in out if "royal marriage" in s.text)
+    assert said.text.startswith(
+        "Ada Ames (A) declared a royal marriage, but the card taken in exchange for the seven of"
+        " trumps may not serve in a declaration on the same trick: it scores nothing"
+    )
+    assert (said.rules, said.events) == (["BEZ-SEVEN-2"], (9,))
 
 
 def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
@@ -543,14 +583,15 @@ def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -
     record["events"].insert(17, {"type": "claim", "kind": "score", "by": "B", "ref": 16})
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert [d.text for d in ruling.decision] == [
-        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A) [event 16]. The"
-        " challenge [event 17] is upheld: the mark was wrong, and a marking error is always"
+        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A). The"
+        " challenge is upheld: the mark was wrong, and a marking error is always"
         " corrected (Foster p.382).",
         "The mark of 50 for marriage written by Margaret Ashby (A) [event 16] is corrected to"
         " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
         "The corrected score: Margaret Ashby (A) 230, Thomas Reeve (B) 360; neither player has"
         " yet reached 1000 (Foster p.376).",
     ]
+    assert ruling.decision[0].events == [16, 17]
 
 
 def test_a_challenge_that_fails_is_announced_once_naming_the_mark() -> None:
@@ -561,8 +602,8 @@ def test_a_challenge_that_fails_is_announced_once_naming_the_mark() -> None:
         "type": "score", "seat": "B", "points": 10, "for": "brisques"
     }  # fmt: skip
     assert _clean_deal_with(10, {"type": "claim", "kind": "score", "by": "A", "ref": 9}) == [
-        "Margaret Ashby (A) challenged the mark of 10 for brisques written by Thomas Reeve (B)"
-        " [event 9]. The challenge [event 10] fails: the score was good (Foster p.382).",
+        "Margaret Ashby (A) challenged the mark of 10 for brisques written by Thomas Reeve (B)."
+        " The challenge fails: the score was good (Foster p.382).",
         _CLEAN_DEAL_STANDS,
     ]
 
@@ -575,10 +616,22 @@ def test_a_challenge_of_a_lawful_declaration_fails_and_accuses_nobody() -> None:
     assert _clean_deal()["events"][4]["type"] == "declare"
     claim = {"type": "claim", "kind": "irregular-declaration", "by": "B", "ref": 4}
     assert _clean_deal_with(5, claim) == [
-        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A) [event 4]. The"
-        " challenge [event 5] fails: the declaration was lawful (Foster p.381–382).",
+        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A). The"
+        " challenge fails: the declaration was lawful (Foster p.381–382).",
         _CLEAN_DEAL_STANDS,
     ]
+
+
+def test_a_challenge_naming_no_declaration_fails_for_that_reason() -> None:
+    """``clean-deal``: A challenges as irregular the mark of brisques at event 9, which is no
+    declaration. The challenge fails because no declaration was made there (its fact's
+    reason), not "the declaration was lawful", as it was once said."""
+    claim = {"type": "claim", "kind": "irregular-declaration", "by": "A", "ref": 9}
+    assert _clean_deal_with(10, claim)[0] == (
+        "Margaret Ashby (A) challenged the mark of 10 for brisques written by Thomas Reeve (B)."
+        " The challenge fails: no declaration of this deal was made at the event it names"
+        " (Foster p.381–382)."
+    )
 
 
 def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
@@ -595,10 +648,11 @@ def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
     record["events"].insert(131, {"type": "claim", "kind": "revoke", "by": "B"})
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play [event 131]."
+        "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play."
         " The claim is upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of"
-        " deal 1 [event 129]: the tricks from there on are to be replayed (Foster p.380)."
+        " deal 1: the tricks from there on are to be replayed (Foster p.380)."
     )
+    assert ruling.decision[0].events == [131, 129]
     assert not any("nobody claimed" in d.text for d in ruling.decision)
 
     record = _clean_deal()

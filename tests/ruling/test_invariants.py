@@ -25,6 +25,7 @@ import pytest
 from adjudicator import InputError, adjudicate, load_record, parse_record
 from adjudicator.catalogue import exists
 from adjudicator.facts import RevokeClaimFailed
+from adjudicator.facts.bezique_declarations import ChallengeRuled
 from adjudicator.findings import make_finding
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
@@ -136,14 +137,29 @@ def _declaration_events(ruling: Ruling, ref: int) -> set[int]:
     return {ref}
 
 
+def _failed_challenges(ruling: Ruling) -> dict[int, ChallengeRuled]:
+    """The challenges the game ruled to fail, by the event of the challenge."""
+    return {
+        f.event: f.facts
+        for f in ruling.findings
+        if isinstance(f.facts, ChallengeRuled) and f.facts.outcome == "fails" and f.event
+    }
+
+
 def failed_challenge_is_not_struck(ruling: Ruling) -> Broken:
-    """A Bézique challenge or end-play claim said to fail is not then upheld in other words:
-    a score said good is not said to score nothing or be struck, and an end-play said lawful
-    has no broken end-play rule among the findings."""
+    """A Bézique challenge or end-play claim that fails (said so, or so ruled: its fact) is
+    not then upheld in other words: the score challenged is not said to score nothing or be
+    struck, and an end-play claim that fails has no broken end-play rule among the findings."""
+    failed = _failed_challenges(ruling)
+    broken_endplay = any(
+        f.rule == "BEZ-LAST-2" and f.severity == "violation" for f in ruling.findings
+    )
     out = []
     for s in ruling.decision:
-        if "challenge" in s.text and "fails: the score was good" in s.text:
-            refs = _declaration_events(ruling, _events(s)[0])
+        facts = [failed[e] for e in s.events if e in failed]
+        said = re.search(r"challenge.* fails:", s.text) is not None
+        if (said or facts) and s.events:
+            refs = _declaration_events(ruling, s.events[0])
             out += [
                 o.text
                 for o in ruling.decision
@@ -151,9 +167,7 @@ def failed_challenge_is_not_struck(ruling: Ruling) -> Broken:
                 and set(_events(o)[:1]) & refs
                 and re.search(r"scores nothing|is struck", o.text)
             ]
-        if "every card played in the end-play was lawful" in s.text and any(
-            f.rule == "BEZ-LAST-2" and f.severity == "violation" for f in ruling.findings
-        ):
+        if broken_endplay and any(f.reason == "every-card-lawful" for f in facts):
             out.append(s.text)
     return out
 
@@ -407,6 +421,12 @@ _DOCTORED: list[tuple[Any, ...]] = [
         "fails: the score was good",
         ("is corrected to 20", "is struck out"),
     ),
+    (  # a challenge of a lawful declaration that fails (its fact), the declaration struck
+        failed_challenge_is_not_struck,
+        "bezique/ordinary-double-bezique-two-steps-brisques-miscounted.json",
+        "[event 23] is corrected to 100",
+        "[event 1] is struck out",
+    ),
     (result_said_is_the_corrected_one, "whist/clean-rubber.json", "worth 6", "worth 7"),
     (
         no_option_key_is_spoken,
@@ -479,8 +499,9 @@ def test_a_challenge_of_a_carried_declaration_lost_before_it_was_scored_is_uphel
     record["events"].insert(26, claim)
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        "Mabel Thorne (A) challenged the royal marriage scored by Edwin Garrard (B) [event 16]."
-        " The challenge [event 26] is upheld: it had been lost, a card of it having been played"
+        "Mabel Thorne (A) challenged the royal marriage scored by Edwin Garrard (B)."
+        " The challenge is upheld: it had been lost, a card of it having been played"
         " before it was scored, so the score is struck (Foster p.380)."
     )
+    assert ruling.decision[0].events == [16, 26]
     assert contradictions(ruling) == []

@@ -14,11 +14,12 @@ events; ``rule_on_calls`` rules, once the deal is replayed, whether each call wa
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards import Card, format_cards
+from adjudicator.cards import Card
 from adjudicator.errors import InputError, pointer_of
-from adjudicator.findings import Finding, make_finding
+from adjudicator.facts.bezique_declarations import Amendment, CardCalled, NoForceReason
+from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.classes import class_problem
 from adjudicator.games.bezique.declarations import _absorb, _score_now
 from adjudicator.games.bezique.facts import BeziqueDealFacts, Call, TableCard
@@ -48,6 +49,45 @@ def _basis(state: BeziqueState) -> list[str]:
     return ["RUB-IRREG-1"] if state.rubicon else ["BEZ-IRREG-6"]
 
 
+def _found(
+    state: BeziqueState,
+    rule: str,
+    severity: Severity,
+    fact: Amendment | CardCalled,
+    *,
+    event: int,
+    seat: str,
+    trick: int | None = None,
+    basis: list[str],
+) -> None:
+    """A finding of an amendment or a call, its message derived from its fact."""
+    state.findings.append(
+        make_finding(
+            rule,
+            severity,
+            facts=fact,
+            event=event,
+            deal=state.deal.number,
+            trick=trick,
+            seat=seat,
+            basis=basis,
+        )
+    )
+
+
+def _amendment(target: Declaration, seat: str, event: BeziqueAmend, **more: Any) -> Amendment:
+    """The amendment's fact: the declaration as made, the cards as amended, and ``more``."""
+    return Amendment(
+        seat=seat,
+        combination=target.name,
+        cards=[str(c) for c in target.cards],
+        declared_at=target.event,
+        amended_combination=event.combination,
+        amended_cards=[str(c) for c in event.cards],
+        **more,
+    )
+
+
 # Amendment --------------------------------------------------------------------------------------
 
 
@@ -58,30 +98,23 @@ def apply_amend(state: BeziqueState, index: int, event: BeziqueAmend) -> None:
     state._require_deal(index, "amendment")
     seat = event.seat
     target = _target(state, index, event.ref, seat)
-    what = f"the {target.name} of event {target.event}"
     if target.legal or target.rule != RULE:
-        state.find(
-            RULE,
-            "warning",
-            f"{seat} amended {what}, but only a false declaration (cards that do not make "
-            "the combination announced) may be amended: it stands as it was made.",
-            event=index,
-            seat=seat,
-            basis=_basis(state),
-        )
+        fact = _amendment(target, seat, event, outcome="nothing-to-amend")
+        _found(state, RULE, "warning", fact, event=index, seat=seat, basis=_basis(state))
         return
     refusal = _refusal(state, seat, target, event)
     if refusal is not None:
-        rule, message = refusal
-        state.find(
-            rule,
+        trick = target.trick or None
+        basis = _basis(state)
+        _found(
+            state,
+            refusal.rule,
             "violation",
-            f"{seat} amended {what}, but {message}: the amendment is refused, and the "
-            "declaration stays as it was made.",
+            refusal,
             event=index,
             seat=seat,
-            trick=target.trick or None,
-            basis=_basis(state),
+            trick=trick,
+            basis=basis,
         )
         return
     _replace(state, target, event, index)
@@ -89,28 +122,34 @@ def apply_amend(state: BeziqueState, index: int, event: BeziqueAmend) -> None:
 
 def _refusal(
     state: BeziqueState, seat: str, target: Declaration, event: BeziqueAmend
-) -> tuple[str, str] | None:
-    """Why the amendment is not allowed (the rule and the words), or None: drawn since the
-    declaration; the right card not in the hand; the amended cards still wrong."""
+) -> Amendment | None:
+    """Why the amendment is not allowed, as the refused amendment's fact, or None: drawn
+    since the declaration; the right card not in the hand; the amended cards still wrong."""
     window = state.window
     drawn = window.get("drawn", []) if window else []
     if not window or window.get("trick") != target.trick or seat in drawn:
-        return RULE, f"{seat} had drawn from the stock since the declaration"
+        return _amendment(target, seat, event, outcome="refused", reason="drawn-since")
     added = Counter(event.cards) - Counter(target.cards)
     for card, wanted in added.items():
         while state.hand[seat][card] < wanted and state.materialise(seat, card):
             pass  # (a deal begun at a position: the card was among his unknown cards)
         if state.hand[seat][card] < wanted:
-            return RULE, f"{seat} did not hold {card} in his hand"
+            return _amendment(
+                target, seat, event, outcome="refused", reason="card-not-held", card=str(card)
+            )
     not_formed = forms(event.combination, event.cards, state.deal.trump, state.variant)
     if not_formed is not None or value_of(event.combination, state.variant) is None:
         why = not_formed or "it does not score in this game"
-        return RULE, f"the cards as amended ({format_cards(event.cards)}) still do not: {why}"
+        return _amendment(
+            target, seat, event, outcome="refused", reason="still-not-formed", detail=why
+        )
     kept, _ = _split(state, target, event.cards)
     fresh = [TableCard(0, card) for card in added.elements()]  # (not laid: the check only)
     problem = class_problem(state, seat, event.combination, kept + fresh, target.event)
     if problem is not None:
-        return problem[0], problem[1].rstrip(".")
+        return _amendment(
+            target, seat, event, outcome="refused", reason="class-rule", class_fault=problem
+        )
     return None
 
 
@@ -149,7 +188,7 @@ def _replace(state: BeziqueState, target: Declaration, event: BeziqueAmend, inde
     fresh = [TableCard(state.new_uid(), card) for card in added.elements()]
     for copy in fresh:
         state.lay(seat, copy)
-    old = f"{target.name} ({format_cards(target.cards)})"
+    fact = _amendment(target, seat, event, outcome="lawful")
     target.name = target.right_name = event.combination
     target.cards = list(event.cards)
     target.uids = [t.uid for t in kept + fresh]
@@ -170,19 +209,15 @@ def _replace(state: BeziqueState, target: Declaration, event: BeziqueAmend, inde
     elif state.window.get("scored") == target.event:
         state.window["scored"] = None
     _absorb(state, target, target.event)
-    swapped = format_cards([c.card for c in dropped]) or "nothing"
-    state.find(
-        RULE,
-        "info",
-        f"{seat} amended the {old} of event {target.event} before "
-        f"drawing, laying {format_cards([c.card for c in fresh])} from the hand in place of "
-        f"{swapped}: lawful (Foster); it is now {target.name} "
-        f"({format_cards(target.cards)}), worth {target.value}.",
-        event=index,
-        seat=seat,
-        trick=target.trick or None,
-        basis=_basis(state),
+    fact = fact.model_copy(
+        update={
+            "laid": [str(c.card) for c in fresh],
+            "replaced": [str(c.card) for c in dropped],
+            "value": target.value,
+        }
     )
+    trick = target.trick or None
+    _found(state, RULE, "info", fact, event=index, seat=seat, trick=trick, basis=_basis(state))
 
 
 # The call of a card ------------------------------------------------------------------------------
@@ -198,42 +233,45 @@ def apply_call(state: BeziqueState, index: int, event: BeziqueCall) -> None:
     offender, card = target.seat, event.card
     why = _no_force(state, event.by, target, card)
     if why is not None:
-        rule, message = why
-        state.find(
-            rule,
-            "warning",
-            f"{event.by} called {card} from the {target.name} of event {target.event}, but "
-            f"{message}: the call has no force.",
-            event=index,
-            seat=event.by,
-            basis=["RUB-LAW-50"] if rule == "BEZ-SCORE-6" else _basis(state),
+        reason, later = why
+        fact = CardCalled(
+            by=event.by,
+            offender=offender,
+            card=str(card),
+            combination=target.name,
+            declared_at=target.event,
+            called_at=index,
+            outcome="no-force",
+            reason=reason,
+            amended_at=target.amended_at,
+            next_card=later,
         )
+        rule = "BEZ-SCORE-6" if reason == "too-late" else RULE
+        basis = ["RUB-LAW-50"] if reason == "too-late" else _basis(state)
+        _found(state, rule, "warning", fact, event=index, seat=event.by, basis=basis)
         return
     state.deal.calls.append(Call(index, event.by, offender, card, target.event))
 
 
 def _no_force(
     state: BeziqueState, by: str, target: Declaration, card: Card
-) -> tuple[str, str] | None:
+) -> tuple[NoForceReason, int | None] | None:
+    """Why a call has no force (and, when too late, the first card of the next trick)."""
     offender = target.seat
     if by == offender:
-        return RULE, "only the adversary of the player who declared may call a card"
+        return "offender-called", None
     if target.amended_at is not None:
-        return RULE, f"{offender} had amended it (event {target.amended_at})"
+        return "amended", None
     if target.true:
-        return RULE, "the cards shown make the combination: only a false declaration's card"
+        return "not-false", None
     if card not in target.cards:
-        return RULE, f"{card} is not one of the cards {offender} showed"
+        return "not-shown", None
     held = state.hand[offender][card] + state.on_table[offender].get(card, 0)
     if held <= 0:
-        return RULE, f"{offender} no longer holds {card}"
+        return "not-held", None
     later = [e for e in state.deal.first_trick_events.values() if e > target.event]
     if state.rubicon and later:
-        return (
-            "BEZ-SCORE-6",
-            f"a card of the next trick had been played (event {min(later)}): the false "
-            "declaration was found too late (law 50)",
-        )
+        return "too-late", min(later)
     return None
 
 
@@ -261,21 +299,24 @@ def rule_on_calls(deal: BeziqueDealFacts) -> list[Finding]:
         if nxt is None:
             continue
         trick, play = nxt
-        how = "led" if trick.plays[0] is play else "played"
         obeyed = play.card == call.card
-        message = (
-            f"{call.offender} {how} {call.card} to trick {trick.number}, as {call.by} had "
-            f"called (event {call.event})."
-            if obeyed
-            else f"{call.offender} {how} {play.card} to trick {trick.number}; {call.by} had "
-            f"called {call.card} (event {call.event}), a card of the false declaration of "
-            f"event {call.declaration}: the call was not obeyed."
+        fact = CardCalled(
+            by=call.by,
+            offender=call.offender,
+            card=str(call.card),
+            combination=_name_of(deal, call.declaration),
+            declared_at=call.declaration,
+            called_at=call.event,
+            outcome="obeyed" if obeyed else "not-obeyed",
+            played=str(play.card),
+            led=trick.plays[0] is play,
+            trick=trick.number,
         )
         found.append(
             make_finding(
                 RULE,
                 "info" if obeyed else "violation",
-                message,
+                facts=fact,
                 event=play.event,
                 deal=deal.number,
                 trick=trick.number,
@@ -285,3 +326,10 @@ def rule_on_calls(deal: BeziqueDealFacts) -> list[Finding]:
             )
         )
     return found
+
+
+def _name_of(deal: BeziqueDealFacts, event: int) -> str:
+    """The combination declared at ``event`` (as it stands: a false one is never amended
+    once a call is in force)."""
+    declared = deal.by_event().get(event)
+    return declared.name if declared is not None else "declaration"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     kind_of,
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
 
 def class_problem(
     state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
-) -> tuple[str, str] | None:
+) -> UnlawfulDeclaration | None:
+    """The class rule these copies break, as the declaration's fact, or None."""
     combo = COMBINATIONS[name]
     cls = combo.cls
     if not cls:
@@ -34,21 +36,17 @@ def class_problem(
     for table_card in used:
         for earlier in table_card.history[cls]:
             before = by_event[earlier]
-            if COMBINATIONS[before.name].rank > combo.rank:
-                return (
-                    "BEZ-COMBO-4",
-                    f"{seat} declared {name} with {table_card.card}; the record shows no "
-                    f"{table_card.card} {seat} could have used but the one in the "
-                    f"{before.name} declared {_when(earlier)}: a lower combination may not "
-                    "follow a higher one in the same class.",
-                )
-            if not state.variant.rubicon and kind_of(before.name) == kind:
-                return (
-                    "BEZ-COMBO-7",
-                    f"{seat} declared {name} with {table_card.card}; the record shows no "
-                    f"{table_card.card} {seat} could have used but the one that scored in the "
-                    f"{before.name} {_when(earlier)}: in the ordinary game a card may not "
-                    "form a second combination of the same kind, nor refill one.",
+            lower = COMBINATIONS[before.name].rank > combo.rank
+            if lower or (not state.variant.rubicon and kind_of(before.name) == kind):
+                return UnlawfulDeclaration(
+                    rubicon=state.variant.rubicon,
+                    seat=seat,
+                    combination=name,
+                    cards=[str(t.card) for t in instances],
+                    reason="lower-after-higher" if lower else "second-of-kind",
+                    card=str(table_card.card),
+                    earlier=before.name,
+                    earlier_event=earlier if earlier >= 0 else None,
                 )
     on_table = {id(t) for t in state.table[seat]}
     if state.variant.rubicon:
@@ -61,16 +59,13 @@ def class_problem(
             return None
     elif any(id(t) not in on_table for t in instances):
         return None
-    return (
-        "BEZ-COMBO-6",
-        f"{seat} declared {name} with cards all already declared in the same "
-        "class: a further declaration in a class needs a new card from the hand.",
+    return UnlawfulDeclaration(
+        rubicon=state.variant.rubicon,
+        seat=seat,
+        combination=name,
+        cards=[str(t.card) for t in instances],
+        reason="no-new-card",
     )
-
-
-def _when(event: int) -> str:
-    """Where an earlier declaration was made: an event, or before a stated position."""
-    return f"at event {event}" if event >= 0 else "before the position"
 
 
 def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:

@@ -14,8 +14,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards import Card, format_cards
+from adjudicator.cards import Card
 from adjudicator.errors import InputError, pointer_of
+from adjudicator.facts.bezique_declarations import (
+    LOST_BY,
+    Announced,
+    CarriedLost,
+    FaultReason,
+    LostReason,
+    MarkedAgain,
+    UnlawfulDeclaration,
+)
+from adjudicator.findings import Severity, make_finding
 
 # The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
 from adjudicator.games.bezique import facts
@@ -37,18 +47,56 @@ if TYPE_CHECKING:
     from adjudicator.games.bezique.state import BeziqueState
 
 
-def window_problem(state: StateBase, seat: str) -> str | None:
+def window_fault(state: StateBase, seat: str) -> FaultReason | None:
     """Why ``seat`` may not declare now (BEZ-DECL-1), or None."""
     window = state.window
     if not window:
-        return "no trick has just been won (declarations follow a trick won, before the next lead)"
+        return "no-trick-won"
     if window["winner"] != seat:
-        return f"{seat} did not win trick {window['trick']}"
+        return "not-the-winner"
     drawn = window["drawn"]
     assert isinstance(drawn, list)
     if seat in drawn:
-        return f"{seat} has already drawn after trick {window['trick']}"
+        return "drawn-since"
     return None
+
+
+def window_problem(state: StateBase, seat: str) -> str | None:
+    """Why ``seat`` may not declare now (BEZ-DECL-1), in words, or None."""
+    reason = window_fault(state, seat)
+    if reason is None:
+        return None
+    trick = state.window["trick"] if state.window else None
+    return {
+        "no-trick-won": "no trick has just been won (declarations follow a trick won, before"
+        " the next lead)",
+        "not-the-winner": f"{seat} did not win trick {trick}",
+    }.get(reason, f"{seat} has already drawn after trick {trick}")
+
+
+def found(
+    state: StateBase,
+    fact: UnlawfulDeclaration | Announced | CarriedLost | MarkedAgain,
+    severity: Severity,
+    *,
+    rule: str,
+    event: int,
+    trick: int | None = None,
+    basis: list[str] | None = None,
+) -> None:
+    """A finding of this area, its message derived from its fact."""
+    state.findings.append(
+        make_finding(
+            rule,
+            severity,
+            facts=fact,
+            event=event,
+            deal=state.deal.number,
+            trick=trick,
+            seat=fact.seat,
+            basis=basis or [],
+        )
+    )
 
 
 # Declare ------------------------------------------------------------------------------------
@@ -88,8 +136,10 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     )
     deal.declarations.append(declaration)
     problem = _problem(state, index, event, declaration, instances)
-    if problem is not None and given is None and problem[0] in _CLASS_RULES and state.unknown:
-        problem = state.fresh_card_unknown(index, seat, name, instances, problem)
+    if problem is not None and given is None and problem.rule in _CLASS_RULES and state.unknown:
+        said = (problem.rule, problem.message())
+        if state.fresh_card_unknown(index, seat, name, instances, said) is None:
+            problem = None
         declaration.undecided = problem is None  # lawful only with fresh cards: not known
     if carte_blanche:
         _check_carte_blanche_cards(state, index, event, declaration, problem)
@@ -98,16 +148,16 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
         if table_card not in table:
             state.lay(seat, table_card)
     if problem is not None:
-        rule, message = problem
+        rule = problem.rule
         declaration.legal = False
         declaration.rule = rule
         declaration.true = rule != "BEZ-DECL-9"
-        state.find(
-            rule,
+        found(
+            state,
+            problem,
             "violation",
-            message,
+            rule=rule,
             event=index,
-            seat=seat,
             trick=trick or None,
             basis=_basis(state, rule),
         )
@@ -122,12 +172,12 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     if event.points is not None:
         _score_now(state, declaration, index)
     else:
-        state.find(
-            "BEZ-DECL-4",
+        found(
+            state,
+            Announced(seat=seat, combination=name, cards=[str(c) for c in cards]),
             "info",
-            f"{seat} announced {name} ({format_cards(cards)}) to score on a later trick won.",
+            rule="BEZ-DECL-4",
             event=index,
-            seat=seat,
             trick=trick or None,
             basis=state.rub(44),
         )
@@ -140,43 +190,46 @@ def _problem(
     event: BeziqueDeclare,
     declaration: Declaration,
     instances: list[TableCard],
-) -> tuple[str, str] | None:
+) -> UnlawfulDeclaration | None:
     seat, name = event.seat, event.combination
     variant = state.variant
     if name == "carte-blanche":
         return _carte_blanche_problem(state, seat, event.cards)
+    trick = state.window.get("trick") if state.window else None
+    fault = _timing_fault(state, seat, scoring=event.points is not None)
+    exchanged = state.window.get("exchanged") if state.window else None
+    detail = None
+    if fault is None and exchanged is not None and exchanged in event.cards:
+        fault = "exchanged-card"
+    if fault is None:
+        detail = forms(name, event.cards, state.deal.trump, variant)
+        if detail is not None or value_of(name, variant) is None:
+            fault = "not-formed" if detail is not None else "does-not-score"
+    if fault is None:
+        return class_problem(state, seat, name, instances, index)
+    return UnlawfulDeclaration(
+        rubicon=state.rubicon,
+        seat=seat,
+        combination=name,
+        cards=[str(c) for c in event.cards],
+        reason=fault,
+        trick=None if trick is None else int(trick),
+        card=None if exchanged is None else str(exchanged),
+        detail=detail,
+    )
+
+
+def _timing_fault(state: BeziqueState, seat: str, *, scoring: bool) -> FaultReason | None:
+    """Whether ``seat`` may score now: the stock not exhausted (BEZ-DECL-6), the winner of
+    the trick just played before drawing (BEZ-DECL-1), and once a trick (BEZ-DECL-3)."""
     if state.phase is not facts.Phase.STOCK or state.remaining == 0:
-        return (
-            "BEZ-DECL-6",
-            f"{seat} declared {name} after the stock was exhausted: nothing "
-            "can be declared or scored in the last tricks.",
-        )
-    why = window_problem(state, seat)
+        return "stock-exhausted"
+    why = window_fault(state, seat)
     if why is not None:
-        return (
-            "BEZ-DECL-1",
-            f"{seat} declared {name}, but {why}: a declaration is made only by "
-            "the winner of a trick, before he draws.",
-        )
-    if event.points is not None and state.window.get("scored") is not None:
-        return (
-            "BEZ-DECL-3",
-            f"{seat} scored {name} after already scoring for trick "
-            f"{state.window['trick']}: one score per trick won; the rest must be carried.",
-        )
-    exchanged = state.window.get("exchanged")
-    if exchanged is not None and exchanged in event.cards:
-        return (
-            "BEZ-SEVEN-2",
-            f"{seat} declared {name} with {exchanged}, the card just taken in "
-            "exchange for the seven of trumps: it may not serve on the same trick.",
-        )
-    trump = state.deal.trump
-    not_formed = forms(name, event.cards, trump, variant)
-    if not_formed is not None or value_of(name, variant) is None:
-        why = not_formed or f"{name} does not score in this game"
-        return ("BEZ-DECL-9", f"{seat} declared {name} with {format_cards(event.cards)}: {why}.")
-    return class_problem(state, seat, name, instances, index)
+        return why
+    if scoring and state.window.get("scored") is not None:
+        return "second-score"
+    return None
 
 
 def _score_now(state: BeziqueState, declaration: Declaration, index: int) -> None:
@@ -212,27 +265,13 @@ def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
             continue
         inside = set(pending.uids) <= set(declaration.uids)
         if kind == "sequence" and kind_of(pending.name) == "marriage" and inside:
-            _lose(
-                state,
-                pending,
-                index,
-                "BEZ-COMBO-9",
-                "absorbed into the sequence scored",
-                basis=state.rub(47),
-            )
+            _lose(state, pending, index, "absorbed-in-sequence")
         elif (
             COMBINATIONS[declaration.name].cls == "B"
             and COMBINATIONS[pending.name].cls == "B"
             and inside
         ):
-            _lose(
-                state,
-                pending,
-                index,
-                "BEZ-COMBO-10",
-                "absorbed into the superior bézique scored",
-                basis=state.rub(48),
-            )
+            _lose(state, pending, index, "absorbed-in-bezique")
 
 
 # Carte blanche (RUB-CB-1..5) -------------------------------------------------------------------
@@ -240,37 +279,35 @@ def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
 
 def _carte_blanche_problem(
     state: BeziqueState, seat: str, cards: list[Card]
-) -> tuple[str, str] | None:
+) -> UnlawfulDeclaration | None:
+    reason = _carte_blanche_fault(state, seat, cards)
+    if reason is None:
+        return None
+    shown = [str(c) for c in cards]
+    return UnlawfulDeclaration(
+        seat=seat, combination="carte-blanche", cards=shown, reason=reason, rubicon=state.rubicon
+    )
+
+
+def _carte_blanche_fault(state: BeziqueState, seat: str, cards: list[Card]) -> FaultReason | None:
     if not state.variant.rubicon:
-        return (
-            "BEZ-DECL-9",
-            f"{seat} declared carte blanche: it does not score in the ordinary game.",
-        )
+        return "carte-blanche-ordinary"
     status = state.cb.get(seat)
     if status is None:
         if state.has_played(seat):
-            return (
-                "RUB-CB-2",
-                f"{seat} declared carte blanche after playing a card: it must be "
-                "declared before the holder plays.",
-            )
+            return "carte-blanche-after-play"
         if any(c.rank in COURT for c in cards):
-            return ("BEZ-DECL-9", f"{seat} declared carte blanche showing a court card.")
+            return "carte-blanche-court-card"
         dealt = state.deal.hands[seat]
         if sorted(map(str, cards)) != sorted(map(str, dealt)):
-            return ("BEZ-DECL-9", f"{seat} declared carte blanche without showing the hand dealt.")
+            return "carte-blanche-not-dealt-hand"
         return None
     if status == "offered":
         drawn = state.last_draw.get(seat)
-        if list(cards) != [drawn]:
-            return (
-                "RUB-CB-4",
-                f"{seat} repeated carte blanche without showing the card just drawn.",
-            )
-        return None
+        return None if list(cards) == [drawn] else "carte-blanche-card-not-shown"
     if status == "closed":
-        return ("RUB-CB-4", f"{seat} repeated carte blanche after drawing a king, queen or knave.")
-    return ("RUB-CB-4", f"{seat} repeated carte blanche without a fresh non-court card drawn.")
+        return "carte-blanche-court-drawn"
+    return "carte-blanche-no-fresh-card"
 
 
 def _check_carte_blanche_cards(
@@ -278,16 +315,16 @@ def _check_carte_blanche_cards(
     index: int,
     event: BeziqueDeclare,
     declaration: Declaration,
-    problem: tuple[str, str] | None,
+    problem: UnlawfulDeclaration | None,
 ) -> None:
     seat = event.seat
     declaration.trick = 0
     if problem is not None:
-        rule, message = problem
+        rule = problem.rule
         declaration.legal = False
         declaration.true = rule != "BEZ-DECL-9"
         declaration.rule = rule
-        state.find(rule, "violation", message, event=index, seat=seat, basis=_basis(state, rule))
+        found(state, problem, "violation", rule=rule, event=index, basis=_basis(state, rule))
         return
     state.cb[seat] = "declared"
     declaration.value = value_of("carte-blanche", state.variant) or 0
@@ -313,62 +350,26 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     already = target.status in ("scored", "scored-later")
     if not already:  # a second mark leaves the first, and where it was made, as they were
         target.scored_by, target.scored_marked = index, event.points
-    problem: tuple[str, str] | None = None
     late = not target.legal and target.rule == "BEZ-DECL-1" and target.true
+    if not already and not target.legal and not late:
+        return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
+    trick = int(state.window["trick"]) if state.window else None
     if already:
-        problem = (
-            "BEZ-SCORE-5",
-            f"{seat} marked {event.points} for the {target.name} of event "
-            f"{target.event}, which had already been scored.",
+        again = MarkedAgain(
+            seat=seat, points=event.points, combination=target.name, declared_at=target.event
         )
         state.deal.marked_again.append((index, seat, event.points))
-    elif not target.legal and not late:
-        return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
-    elif target.status == "lost":
-        # the law that lost it: a card played (46), absorbed (47, 48), the stock out (52)
-        rule = target.rule if target.rule in _LOST_BY else "BEZ-DECL-5"
-        how, law = _LOST_BY[rule]
-        problem = (
-            rule,
-            f"{seat} scored the {target.name} carried from {_origin(target)}, but it "
-            f"was lost at event {target.lost_at} ({how}{f', law {law}' if state.rubicon else ''}).",
-        )
-    elif state.phase is not facts.Phase.STOCK or state.remaining == 0:
-        problem = (
-            "BEZ-DECL-6",
-            f"{seat} scored the carried {target.name} after the stock was exhausted.",
-        )
-    else:
-        why = window_problem(state, seat)
-        if why is not None:
-            problem = ("BEZ-DECL-1", f"{seat} scored the carried {target.name}, but {why}.")
-        elif state.window.get("scored") is not None:
-            problem = (
-                "BEZ-DECL-3",
-                f"{seat} scored the carried {target.name} after already scoring "
-                f"for trick {state.window['trick']}.",
-            )
-        elif late:
-            problem = _late_announcement(state, seat, target)
-    trick = int(state.window["trick"]) if state.window else None
+        basis = _basis(state, "BEZ-SCORE-5")
+        found(state, again, "violation", rule="BEZ-SCORE-5", event=index, trick=trick, basis=basis)
+        _score_refused(state, index, event, target, already=True)
+        return
+    problem = _carried_problem(state, seat, target, late, trick)
     if problem is not None:
-        rule, message = problem
-        state.find(
-            rule,
-            "violation",
-            message,
-            event=index,
-            seat=seat,
-            trick=trick,
-            basis=_basis(state, rule),
-        )
-        if rule != "BEZ-SCORE-5":  # a declaration error (law 50), not a marking error (law 51)
-            state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))
-        if not already:
-            target.scored_marked = event.points
-            target.status = "lost-scored"
-        if state.window:
-            state.window["scored"] = index
+        rule = problem.rule
+        basis = _basis(state, rule)
+        found(state, problem, "violation", rule=rule, event=index, trick=trick, basis=basis)
+        state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))
+        _score_refused(state, index, event, target, already=False)
         return
     if late:  # lawful now (law 42): the announcement's cards take their place in the class
         target.legal, target.rule = True, None
@@ -384,19 +385,59 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     _absorb(state, target, index)
 
 
+def _score_refused(
+    state: BeziqueState, index: int, event: BeziqueScore, target: Declaration, *, already: bool
+) -> None:
+    """A carried score the laws do not allow (or a second mark): it takes the trick's score."""
+    if not already:
+        target.scored_marked = event.points
+        target.status = "lost-scored"
+    if state.window:
+        state.window["scored"] = index
+
+
+def _carried_problem(
+    state: BeziqueState, seat: str, target: Declaration, late: bool, trick: int | None
+) -> UnlawfulDeclaration | None:
+    """Why a carried declaration may not be scored now: lost before (laws 46-48, 52: a
+    score of it breaks the law that lost it), out of time, or announced out of time and not
+    lawful now."""
+    lost = target.status == "lost"
+    fault: FaultReason | None = _LOST_BY.get(target.rule or "", "card-played") if lost else None
+    fault = fault or _timing_fault(state, seat, scoring=True)
+    if fault is None:
+        return _late_announcement(state, seat, target) if late else None
+    return UnlawfulDeclaration(
+        seat=seat,
+        combination=target.name,
+        cards=[str(c) for c in target.cards],
+        reason=fault,
+        scored=True,
+        declared_at=target.event,
+        position=target.carried is not None,
+        lost_at=target.lost_at if lost else None,
+        rubicon=state.rubicon,
+        trick=trick,
+    )
+
+
 def _late_announcement(
     state: BeziqueState, seat: str, target: Declaration
-) -> tuple[str, str] | None:
+) -> UnlawfulDeclaration | None:
     """A combination announced out of time (BEZ-DECL-1) and scored on a later trick won:
     lawful then (law 42: he may score it once he has won another trick), as a fresh
     declaration of the same cards would be, if the class rules allow it now."""
     uids = set(target.uids)
     instances = [t for t in state.table[seat] if t.uid in uids]
     if len(instances) != len(uids):  # (a card of it played: ``break_pending`` lost it)
-        return (
-            "BEZ-DECL-5",
-            f"{seat} scored the {target.name} announced at event {target.event}, but a card "
-            "of it has been played.",
+        return UnlawfulDeclaration(
+            rubicon=state.rubicon,
+            seat=seat,
+            combination=target.name,
+            cards=[str(c) for c in target.cards],
+            reason="card-played",
+            scored=True,
+            declared_at=target.event,
         )
     return class_problem(state, seat, target.name, instances, target.event)
 
@@ -443,61 +484,45 @@ def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
             and pending.legal
             and uid in pending.uids
         ):
-            _lose(
-                state,
-                pending,
-                index,
-                "BEZ-DECL-5",
-                "a card of it was played before it was scored",
-                basis=state.rub(46),
-            )
+            _lose(state, pending, index, "card-played")
 
 
 def lapse_pending(state: StateBase, index: int) -> None:
     for pending in state.deal.declarations:
         if pending.status == "to-score" and pending.legal:
-            _lose(
-                state,
-                pending,
-                index,
-                "BEZ-DECL-6",
-                "the stock was exhausted before it was scored",
-                basis=state.rub(52),
-            )
+            _lose(state, pending, index, "stock-exhausted")
 
 
-def _origin(declaration: Declaration) -> str:
-    """Where a carried declaration was announced: its event, or the position that states it
-    (announced before the record begins)."""
-    if declaration.carried is None:
-        return f"event {declaration.event}"
-    return f"the position (event {declaration.event})"
-
-
-def _lose(
-    state: StateBase, pending: Declaration, index: int, rule: str, why: str, basis: list[str]
-) -> None:
+def _lose(state: StateBase, pending: Declaration, index: int, reason: LostReason) -> None:
+    """A carried declaration lost before it was scored (laws 46-48, 52)."""
+    fact = CarriedLost(
+        seat=pending.seat,
+        combination=pending.name,
+        declared_at=pending.event,
+        position=pending.carried is not None,
+        reason=reason,
+    )
     pending.status = "lost"
     pending.lost_at = index
-    pending.rule = rule
-    state.find(
-        rule,
+    pending.rule = fact.rule
+    found(
+        state,
+        fact,
         "info",
-        f"{pending.seat}'s {pending.name} carried from {_origin(pending)} is lost: {why}.",
+        rule=fact.rule,
         event=index,
-        seat=pending.seat,
         trick=state.current.number if state.current is not None else None,
-        basis=basis,
+        basis=state.rub(LOST_BY[reason][2]),
     )
 
 
-#: How a carried declaration is lost, by rule (a score of it afterwards breaks that rule).
-#: (The Portland law is named in Rubicon only.)
-_LOST_BY = {
-    "BEZ-DECL-5": ("a card of it was played", 46),
-    "BEZ-COMBO-9": ("absorbed into a sequence", 47),
-    "BEZ-COMBO-10": ("absorbed into a superior bézique", 48),
-    "BEZ-DECL-6": ("the stock was exhausted", 52),
+#: How a carried declaration was lost, by the rule that lost it (a score of it afterwards
+#: breaks that rule).
+_LOST_BY: dict[str, LostReason] = {
+    "BEZ-DECL-5": "card-played",
+    "BEZ-COMBO-9": "absorbed-in-sequence",
+    "BEZ-COMBO-10": "absorbed-in-bezique",
+    "BEZ-DECL-6": "stock-exhausted",
 }
 
 _RUB_LAW = {

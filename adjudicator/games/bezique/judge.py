@@ -125,7 +125,7 @@ def score_deal(
         """Whether law 50 lets an unchallenged wrong score stand (Rubicon, AMB-11)."""
         return variant.rubicon and (law50_all or not true or rule in _LAW50_ALWAYS)
 
-    challenged, founded = challenges(deal, find, stands_late)
+    challenged, founded = challenges(deal, findings, stands_late)
     challenged.update(calls_in_time(deal))  # a card of a false declaration called in time
     findings.extend(rule_on_calls(deal))
     position = deal.position
@@ -354,7 +354,7 @@ def score_deal(
                 basis=["RUB-LAW-51"] if variant.rubicon else ["BEZ-SCORE-5"] if late else [],
             )
             _foster_penalty(seat, total - right, where)
-    score_claims(deal, findings, find, founded)
+    score_claims(deal, findings, founded)
     last_marked = any(m.item == "last-trick" for m in deal.marks)
     kept = deal.marks or any(d.marked is not None for d in deal.declarations)  # marks kept
     if variant.rubicon and last_trick is not None and kept and not last_marked:
