@@ -12,11 +12,55 @@ from typing import Annotated
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
+from adjudicator.facts.bezique_play import (
+    BeziqueDrewOutOfTurn,
+    BeziqueEndplayRuleBroken,
+    BeziqueLastCardNotDrawn,
+    BeziqueLedOutOfTurn,
+    BeziqueMissedDraw,
+    BeziqueSevenExchangeRefused,
+    BeziqueSevenNotInGame,
+    BeziqueWrongHandSize,
+)
 from adjudicator.facts.whist_play import PlayedOutOfTurn
 
 #: every kind of fact, in the order the schema lists them
-KINDS: tuple[type[Fact], ...] = (PlayedOutOfTurn,)
+KINDS: tuple[type[Fact], ...] = (
+    PlayedOutOfTurn,
+    BeziqueLedOutOfTurn,
+    BeziqueWrongHandSize,
+    BeziqueMissedDraw,
+    BeziqueDrewOutOfTurn,
+    BeziqueLastCardNotDrawn,
+    BeziqueSevenNotInGame,
+    BeziqueSevenExchangeRefused,
+    BeziqueEndplayRuleBroken,
+)
 
-AnyFact = Annotated[PlayedOutOfTurn, Field(discriminator="kind")]
+AnyFact = Annotated[
+    PlayedOutOfTurn
+    | BeziqueLedOutOfTurn
+    | BeziqueWrongHandSize
+    | BeziqueMissedDraw
+    | BeziqueDrewOutOfTurn
+    | BeziqueLastCardNotDrawn
+    | BeziqueSevenNotInGame
+    | BeziqueSevenExchangeRefused
+    | BeziqueEndplayRuleBroken,
+    Field(discriminator="kind"),
+]
 
-__all__ = ["KINDS", "AnyFact", "Fact", "PlayedOutOfTurn"]
+__all__ = [
+    "KINDS",
+    "AnyFact",
+    "BeziqueDrewOutOfTurn",
+    "BeziqueEndplayRuleBroken",
+    "BeziqueLastCardNotDrawn",
+    "BeziqueLedOutOfTurn",
+    "BeziqueMissedDraw",
+    "BeziqueSevenExchangeRefused",
+    "BeziqueSevenNotInGame",
+    "BeziqueWrongHandSize",
+    "Fact",
+    "PlayedOutOfTurn",
+]

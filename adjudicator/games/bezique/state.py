@@ -17,6 +17,11 @@ from typing import Any
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard, beats
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.facts.bezique_play import (
+    BeziqueLedOutOfTurn,
+    BeziqueMissedDraw,
+    BeziqueWrongHandSize,
+)
 from adjudicator.findings import cite
 from adjudicator.games.bezique import amendments, declarations
 from adjudicator.games.bezique.endplay import EndPlay
@@ -433,8 +438,13 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self.find(
             rule,
             "violation",
-            f"{seat} did not draw after trick {missed} and played on with a card short"
-            + (": his adversary will score the last trick (law 19)." if self.rubicon else "."),
+            facts=BeziqueMissedDraw(
+                seat=seat,
+                deal=self.deal.number,
+                trick=trick.number,
+                after=missed,
+                remedy="adversary-scores-last-trick" if self.rubicon else "draw-two-next",
+            ),
             event=index,
             seat=seat,
             trick=trick.number,
@@ -460,8 +470,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             self.find(
                 rule,
                 "violation",
-                f"{seat} led to trick {number} out of turn: {leader} was to lead. The "
-                "adversary played to it, so the trick stands.",
+                facts=BeziqueLedOutOfTurn(seat=seat, deal=deal.number, trick=number, leader=leader),
                 event=index,
                 seat=seat,
                 trick=number,
@@ -506,7 +515,9 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self.find(
             rule,
             "violation",
-            f"{seat} played to trick {trick.number} holding {held} cards instead of {expected}.",
+            facts=BeziqueWrongHandSize(
+                seat=seat, deal=self.deal.number, trick=trick.number, held=held, expected=expected
+            ),
             event=index,
             seat=seat,
             trick=trick.number,
