@@ -37,6 +37,12 @@ class BeziqueLedOutOfTurn(Fact):
         )
 
 
+#: what the laws make of a hand of the wrong size
+WrongSizeRemedy = Literal[
+    "ordinary-remedy", "rubiconed", "adversary-scores-last-trick", "neither-scores-last-trick"
+]
+
+
 class BeziqueWrongHandSize(Fact):
     """A play from a hand of the wrong size: 8 (Rubicon 9) while the stock lasts, one fewer
     a trick after (BEZ-IRREG-4; Rubicon laws 17 over, 19 short, 21 one over and one short)."""
@@ -49,6 +55,13 @@ class BeziqueWrongHandSize(Fact):
     trick: int = Field(description="the trick played to, counted from 1 in the deal")
     held: int = Field(description="the cards held (hand and table) when the seat played")
     expected: int = Field(description="the cards the seat should have held")
+    remedy: WrongSizeRemedy = Field(
+        description="what the laws make of it: ordinary-remedy (the ordinary game, Foster: a new"
+        " deal at the adversary's choice, or the hand brought back to eight by the draws),"
+        " rubiconed (Rubicon law 17: more than nine cards), adversary-scores-last-trick"
+        " (law 19: too few), neither-scores-last-trick (law 21: one hand over nine and the"
+        " other short; the one over is rubiconed)"
+    )
 
     @property
     def over(self) -> bool:

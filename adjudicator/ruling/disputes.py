@@ -497,10 +497,7 @@ def _bezique_challenge(ctx: Context, claim: Claim) -> list[Said]:
 
 def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     """A claim that a player failed to follow suit or to win in the end-play (BEZ-LAST-2)."""
-    head = (
-        f"{ctx.names.seat(claim.by)} claimed a failure to follow suit or to win in the end-play"
-        f" [event {claim.event}]"
-    )
+    head = f"{ctx.names.seat(claim.by)} claimed a failure to follow suit or to win in the end-play"
     if failed := [f for f in ctx.at(claim.event, "BEZ-LAST-2") if f.severity != "violation"]:
         ctx.used.update(id(f) for f in failed)
         return [
@@ -508,6 +505,7 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
                 f"{head}. The claim fails: every card played in the end-play was lawful"
                 f"{ctx.law('BEZ-LAST-2')}.",
                 "BEZ-LAST-2",
+                events=(claim.event,),
             )
         ]
     broken = [f for f in ctx.findings if f.rule == "BEZ-LAST-2" and f.severity == "violation"]
@@ -519,9 +517,10 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     return [
         say(
             f"{head}. The claim is upheld: {ctx.names.seat(error.seat)} broke the rules of the"
-            f" end-play at trick {error.trick} of deal {error.deal or 1} [event {error.event}]:"
-            f" {endplay_consequence(ctx, error.event)}{ctx.law('BEZ-LAST-2')}.",
+            f" end-play at trick {error.trick} of deal {error.deal or 1}:"
+            f" {endplay_consequence(ctx, error)}{ctx.law('BEZ-LAST-2')}.",
             "BEZ-LAST-2",
+            events=(claim.event, error.event),
         )
     ]
 

@@ -21,6 +21,7 @@ from adjudicator.facts.bezique_play import (
     BeziqueLedOutOfTurn,
     BeziqueMissedDraw,
     BeziqueWrongHandSize,
+    WrongSizeRemedy,
 )
 from adjudicator.findings import cite
 from adjudicator.games.bezique import amendments, declarations
@@ -57,6 +58,14 @@ from adjudicator.record.bezique import (
     BeziqueResult,
     BeziqueScore,
 )
+
+#: (Rubicon, over) -> the rule a hand of the wrong size breaks and what the laws make of it
+_WRONG_SIZE: dict[tuple[bool, bool], tuple[str, WrongSizeRemedy]] = {
+    (False, True): ("BEZ-IRREG-4", "ordinary-remedy"),
+    (False, False): ("BEZ-IRREG-4", "ordinary-remedy"),
+    (True, True): ("RUB-LAW-17", "rubiconed"),
+    (True, False): ("RUB-LAW-19", "adversary-scores-last-trick"),
+}
 
 
 class BeziqueState(Positions, EndPlay, StockPhase, Runs):
@@ -503,12 +512,21 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         over = held > expected
         sizes = self.deal.wrong_size
         sizes[seat] = "over" if over else "short"
-        rule = ("RUB-LAW-17" if over else "RUB-LAW-19") if self.rubicon else "BEZ-IRREG-4"
+        rule, remedy = _WRONG_SIZE[self.rubicon, over]
         if self.rubicon and set(sizes.values()) == {"over", "short"}:
-            rule = "RUB-LAW-21"  # one over nine, the other short: law 21 rules both hands
+            # one over nine, the other short: law 21 rules both hands
+            rule, remedy = "RUB-LAW-21", "neither-scores-last-trick"
             self.findings[:] = [
-                f.model_copy(update={"rule": rule, "citation": cite(rule)})
-                if f.deal == self.deal.number and f.rule in ("RUB-LAW-17", "RUB-LAW-19")
+                f.model_copy(
+                    update={
+                        "rule": rule,
+                        "citation": cite(rule),
+                        "facts": f.facts.model_copy(update={"remedy": remedy}),
+                    }
+                )
+                if f.deal == self.deal.number
+                and f.rule in ("RUB-LAW-17", "RUB-LAW-19")
+                and isinstance(f.facts, BeziqueWrongHandSize)
                 else f
                 for f in self.findings
             ]
@@ -516,7 +534,12 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             rule,
             "violation",
             facts=BeziqueWrongHandSize(
-                seat=seat, deal=self.deal.number, trick=trick.number, held=held, expected=expected
+                seat=seat,
+                deal=self.deal.number,
+                trick=trick.number,
+                held=held,
+                expected=expected,
+                remedy=remedy,
             ),
             event=index,
             seat=seat,
