@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.facts import BeziqueEndplayRuleBroken
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -264,8 +265,11 @@ def test_law_50_a_challenge_in_time_strikes_the_score() -> None:
 
 
 def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
+    facts = BeziqueEndplayRuleBroken(
+        seat="A", deal=1, trick=31, card="9C", led="10D", fault="did-not-follow", holding=("8D",)
+    )
     error = make_finding(
-        "BEZ-LAST-2", "violation", "A did not follow", event=129, deal=1, trick=31, seat="A"
+        "BEZ-LAST-2", "violation", facts=facts, event=129, deal=1, trick=31, seat="A"
     )
     deal = _bezique_deal(indeterminate_from_trick=31)
     corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)
@@ -591,10 +595,11 @@ def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
     record["events"].insert(131, {"type": "claim", "kind": "revoke", "by": "B"})
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play [event 131]."
+        "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play."
         " The claim is upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of"
-        " deal 1 [event 129]: the tricks from there on are to be replayed (Foster p.380)."
+        " deal 1: the tricks from there on are to be replayed (Foster p.380)."
     )
+    assert ruling.decision[0].events == [131, 129]
     assert not any("nobody claimed" in d.text for d in ruling.decision)
 
     record = _clean_deal()
