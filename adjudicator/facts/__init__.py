@@ -13,6 +13,7 @@ from pydantic import Field
 
 from adjudicator.facts.base import Fact
 from adjudicator.facts.bezique_play import (
+    PLAY_FACTS,
     BeziqueDrewOutOfTurn,
     BeziqueEndplayRuleBroken,
     BeziqueLastCardNotDrawn,
@@ -25,17 +26,7 @@ from adjudicator.facts.bezique_play import (
 from adjudicator.facts.whist_play import PlayedOutOfTurn
 
 #: every kind of fact, in the order the schema lists them
-KINDS: tuple[type[Fact], ...] = (
-    PlayedOutOfTurn,
-    BeziqueLedOutOfTurn,
-    BeziqueWrongHandSize,
-    BeziqueMissedDraw,
-    BeziqueDrewOutOfTurn,
-    BeziqueLastCardNotDrawn,
-    BeziqueSevenNotInGame,
-    BeziqueSevenExchangeRefused,
-    BeziqueEndplayRuleBroken,
-)
+KINDS: tuple[type[Fact], ...] = (PlayedOutOfTurn, *PLAY_FACTS)
 
 AnyFact = Annotated[
     PlayedOutOfTurn

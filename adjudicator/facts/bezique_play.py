@@ -272,3 +272,16 @@ class BeziqueEndplayRuleBroken(Fact):
             "did-not-trump": f"did not trump {self.led} while void in its suit and holding trumps",
         }[self.fault]
         return f"{head} and {what}."
+
+
+#: every kind of fact of Bézique and Rubicon play, as the decision words them
+PLAY_FACTS = (
+    BeziqueLedOutOfTurn,
+    BeziqueWrongHandSize,
+    BeziqueMissedDraw,
+    BeziqueDrewOutOfTurn,
+    BeziqueLastCardNotDrawn,
+    BeziqueSevenNotInGame,
+    BeziqueSevenExchangeRefused,
+    BeziqueEndplayRuleBroken,
+)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adjudicator.facts.bezique_play import (
+    PLAY_FACTS,
     BeziqueDrewOutOfTurn,
     BeziqueEndplayRuleBroken,
     BeziqueLastCardNotDrawn,
@@ -120,24 +121,12 @@ _SENTENCES: dict[type[Any], Callable[[Context, Any], tuple[str, dict[str, object
     BeziqueSevenExchangeRefused: _seven_refused,
 }
 
-#: the facts of play this module words
-_PLAY = (
-    BeziqueLedOutOfTurn,
-    BeziqueWrongHandSize,
-    BeziqueMissedDraw,
-    BeziqueDrewOutOfTurn,
-    BeziqueLastCardNotDrawn,
-    BeziqueSevenNotInGame,
-    BeziqueSevenExchangeRefused,
-    BeziqueEndplayRuleBroken,
-)
-
 
 def unclaimed(ctx: Context, f: Finding) -> Said | None:
     """The sentence for an irregularity of play nobody claimed, or None when the finding
     carries no fact of play."""
     facts = f.facts
-    if not isinstance(facts, _PLAY):
+    if not isinstance(facts, PLAY_FACTS):
         return None
     extra: dict[str, object] = {}
     if isinstance(facts, BeziqueEndplayRuleBroken):

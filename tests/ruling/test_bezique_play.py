@@ -24,10 +24,9 @@ from adjudicator.facts.bezique_play import (
     SevenFault,
     WrongSizeRemedy,
 )
-from adjudicator.findings import make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
-from adjudicator.ruling.decision import decide
 from adjudicator.ruling.model import BeziqueCorrected
+from tests.ruling.test_decision import _bezique_deal
 
 PLAYERS = {"A": "Ada Ames", "B": "Ben Bell"}
 CORRECTED = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None)
@@ -82,68 +81,7 @@ CASES = _cases()
 
 
 def _deal() -> BeziqueDealSummary:
-    fields: dict[str, Any] = {
-        "deal": 1,
-        "event": 0,
-        "dealer": "B",
-        "hands": {},
-        "turn_up": None,
-        "trump": "H",
-        "tricks": [],
-        "declarations": [],
-        "brisques": {"A": 0, "B": 0},
-        "last_trick": "A",
-        "scores": [],
-        "totals": {"A": 210, "B": 220},
-        "totals_cards_made": {"A": 210, "B": 220},
-        "marks": [],
-        "indeterminate_from_trick": 29,
-    }
-    return BeziqueDealSummary.model_construct(**fields)
-
-
-@pytest.mark.parametrize(
-    "rule,facts", CASES, ids=[f"{f.kind}-{n}" for n, (_, f) in enumerate(CASES)]
-)
-def test_each_fact_of_play_has_its_own_sentence(rule: str, facts: Any) -> None:
-    finding = make_finding(rule, "violation", facts=facts, event=40, deal=1, seat="A")
-    assert finding.message == facts.message()
-    out = decide("bezique", {"target": 1000}, PLAYERS, [finding], [_deal()], CORRECTED, [])
-    sentence = next(s for s in out if rule in s.rules)
-    said = sentence.text
-    assert sentence.events == (40,) and "[event" not in said
-    assert said.startswith(("Ada Ames (A) ", "An earlier irregularity")) and "Ada Ames (A)" in said
-    assert "{" not in said and said.endswith(".")
-    assert finding.message.rstrip(".") not in said  # not the fallback: its own words
-    # a seat is named by the player, never by its bare letter (as "but A has already drawn")
-    assert " A " not in said.replace("(A)", "") and " B " not in said
-
-
-def test_the_seven_says_the_fault_the_fact_gives() -> None:
-    drew = BeziqueSevenExchangeRefused(seat="B", deal=1, fault="already-drew", trick=11)
-    finding = make_finding("BEZ-SEVEN-2", "violation", facts=drew, event=5, deal=1, seat="B")
-    assert finding.message == (
-        "B's exchange of the seven of trumps is not allowed: B has already drawn after trick 11."
-        " It scores nothing."
-    )
-    out = decide("bezique", {}, PLAYERS, [finding], [_deal()], CORRECTED, [])
-    assert any(
-        s.text == "Ben Bell (B) exchanged the seven of trumps, but had already drawn after"
-        " trick 11: it scores nothing (Foster p.377)."
-        for s in out
-    )
-    assert any(s.text.startswith("The corrected score") for s in out)  # it changes the score
-
-
-def test_law_21_says_what_it_does_to_both_hands() -> None:
-    over = BeziqueWrongHandSize(
-        seat="A", deal=1, trick=56, held=10, expected=9, remedy="neither-scores-last-trick"
-    )
-    finding = make_finding("RUB-LAW-21", "violation", facts=over, event=2, deal=1, seat="A")
-    out = decide("bezique", {}, PLAYERS, [finding], [_deal()], CORRECTED, [])
-    said = next(s.text for s in out if "RUB-LAW-21" in s.rules)
-    assert "holding 10 cards instead of 9, the adversary being short" in said
-    assert "neither player scores the last trick" in said
+    return _bezique_deal(indeterminate_from_trick=29)
 
 
 @pytest.mark.parametrize("rule,facts", CASES[:1] + CASES[-4:])

@@ -24,7 +24,7 @@ import pytest
 
 from adjudicator import InputError, adjudicate, load_record, parse_record
 from adjudicator.catalogue import exists
-from adjudicator.facts import KINDS, BeziqueEndplayRuleBroken
+from adjudicator.facts.bezique_play import PLAY_FACTS, BeziqueEndplayRuleBroken
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
 from tests.conftest import FIXTURES, ruling_of
@@ -154,10 +154,6 @@ def failed_challenge_is_not_struck(ruling: Ruling) -> Broken:
     return out
 
 
-#: the facts of Bézique and Rubicon play (``adjudicator.facts.bezique_play``)
-_PLAY_FACTS = tuple(k for k in KINDS if k.__module__ == "adjudicator.facts.bezique_play")
-
-
 def play_irregularities_are_spoken_for(ruling: Ruling) -> Broken:
     """Every irregularity of Bézique play (a violation carrying a fact of play) is said: some
     sentence cites its rule with its event beside the words, as a dispute or among the
@@ -166,7 +162,7 @@ def play_irregularities_are_spoken_for(ruling: Ruling) -> Broken:
     return [
         f.message
         for f in ruling.findings
-        if isinstance(f.facts, _PLAY_FACTS)
+        if isinstance(f.facts, PLAY_FACTS)
         and f.severity == "violation"
         and (f.rule, f.event) not in said
     ]
