@@ -21,7 +21,19 @@ from adjudicator.facts.bezique_declarations import (
     MarkedAgain,
     UnlawfulDeclaration,
 )
-from adjudicator.facts.whist_play import PlayedOutOfTurn
+from adjudicator.facts.bezique_play import (
+    BeziqueDrewOutOfTurn,
+    BeziqueEndplayRuleBroken,
+    BeziqueLastCardNotDrawn,
+    BeziqueLedOutOfTurn,
+    BeziqueMissedDraw,
+    BeziqueSevenExchangeRefused,
+    BeziqueSevenNotInGame,
+    BeziqueWrongHandSize,
+)
+from adjudicator.facts.whist_play import (
+    PlayedOutOfTurn,
+)
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
     BothSidesRevoked,
@@ -39,16 +51,16 @@ from adjudicator.facts.whist_revokes import (
 #: every kind of fact, in the order the schema lists them
 KINDS: tuple[type[Fact], ...] = (
     PlayedOutOfTurn,
-    AmericanPenaltyDemand,
-    BothSidesRevoked,
+    Revoked,
+    RenounceCorrected,
     CardTakenBack,
+    RevokeClaimFailed,
+    PenaltyRefused,
     PenaltyAdvised,
     PenaltyChoiceChanged,
     PenaltyOrder,
-    PenaltyRefused,
-    RenounceCorrected,
-    Revoked,
-    RevokeClaimFailed,
+    AmericanPenaltyDemand,
+    BothSidesRevoked,
     ScoreHeld,
     UnlawfulDeclaration,
     Announced,
@@ -57,20 +69,28 @@ KINDS: tuple[type[Fact], ...] = (
     ChallengeRuled,
     Amendment,
     CardCalled,
+    BeziqueLedOutOfTurn,
+    BeziqueWrongHandSize,
+    BeziqueMissedDraw,
+    BeziqueDrewOutOfTurn,
+    BeziqueLastCardNotDrawn,
+    BeziqueSevenNotInGame,
+    BeziqueSevenExchangeRefused,
+    BeziqueEndplayRuleBroken,
 )
 
 AnyFact = Annotated[
     PlayedOutOfTurn
-    | AmericanPenaltyDemand
-    | BothSidesRevoked
+    | Revoked
+    | RenounceCorrected
     | CardTakenBack
+    | RevokeClaimFailed
+    | PenaltyRefused
     | PenaltyAdvised
     | PenaltyChoiceChanged
     | PenaltyOrder
-    | PenaltyRefused
-    | RenounceCorrected
-    | Revoked
-    | RevokeClaimFailed
+    | AmericanPenaltyDemand
+    | BothSidesRevoked
     | ScoreHeld
     | UnlawfulDeclaration
     | Announced
@@ -78,7 +98,15 @@ AnyFact = Annotated[
     | MarkedAgain
     | ChallengeRuled
     | Amendment
-    | CardCalled,
+    | CardCalled
+    | BeziqueLedOutOfTurn
+    | BeziqueWrongHandSize
+    | BeziqueMissedDraw
+    | BeziqueDrewOutOfTurn
+    | BeziqueLastCardNotDrawn
+    | BeziqueSevenNotInGame
+    | BeziqueSevenExchangeRefused
+    | BeziqueEndplayRuleBroken,
     Field(discriminator="kind"),
 ]
 
@@ -88,6 +116,14 @@ __all__ = [
     "AmericanPenaltyDemand",
     "Announced",
     "AnyFact",
+    "BeziqueDrewOutOfTurn",
+    "BeziqueEndplayRuleBroken",
+    "BeziqueLastCardNotDrawn",
+    "BeziqueLedOutOfTurn",
+    "BeziqueMissedDraw",
+    "BeziqueSevenExchangeRefused",
+    "BeziqueSevenNotInGame",
+    "BeziqueWrongHandSize",
     "BothSidesRevoked",
     "CardCalled",
     "CardTakenBack",

@@ -24,6 +24,7 @@ from adjudicator.facts.whist_revokes import (
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.ruling import bezique_play
 from adjudicator.ruling.disputes import (
     DISPUTE_FINDINGS,
     DISPUTES,
@@ -37,7 +38,6 @@ from adjudicator.ruling.sentences import (
     Context,
     Said,
     declaration_of,
-    endplay_consequence,
     say,
     unkeyed,
     words,
@@ -63,36 +63,14 @@ _UNCLAIMED: dict[str, str] = {
     "WHIST-IRREG-2": "{who} played out of turn at trick {trick} of deal {deal}{law}.",
     "WHIST-PEN-1": "{who} took back a card at trick {trick} of deal {deal}:"
     " it is exposed and liable to be called{law}.",
-    "BEZ-PLAY-4": "{who} drew before the winner of trick {trick} in deal {deal}{law}.",
-    "RUB-IRREG-12": "{who} played trick {trick} a card short, having failed to draw"
-    ": the adversary scores the last trick{law}.",
-    "BEZ-LAST-2": "{who} broke the rules of the end-play at trick {trick} of deal {deal}"
-    ": {endplay}{law}.",
     "WHIST-DEAL-7": "{who} dealt deal {deal} out of turn; the deal stands, as"
     " it was not stopped in time{law}.",
-    "BEZ-IRREG-1": "{who} did not draw after a trick and played on a card short{law}.",
-    "BEZ-IRREG-3": "{who} drew a second card{law}.",
-    "RUB-IRREG-13": "{who} drew a second card{law}.",
-    "BEZ-IRREG-4": "{who} played to trick {trick} holding the wrong number of cards{law}.",
-    "RUB-LAW-17": "{who} played to trick {trick} holding too many cards{law}.",
-    "RUB-LAW-19": "{who} played to trick {trick} holding too few cards{law}.",
-    "BEZ-IRREG-8": "{who} led to trick {trick} out of turn{law}.",
-    "RUB-LAW-24": "{who} led to trick {trick} out of turn{law}.",
-    "BEZ-SEVEN-4": "{who} marked an exchange of the seven of trumps, which"
-    " Rubicon Bézique does not have: it scores nothing{law}.",
-    "BEZ-SEVEN-2": "{who} exchanged the seven of trumps without having won the trick"
-    ": it scores nothing{law}.",
 }
 
-#: the same, for a finding with no trick (a draw when no trick has been won since the last)
-_UNCLAIMED_NO_TRICK: dict[str, str] = {
-    "BEZ-PLAY-4": "{who} drew when no trick had been won since the last draws, in deal {deal}"
-    "{law}.",
-}
-
-
-#: unclaimed irregularities whose consequence changes a figure of the score
-_CHANGES_SCORE = {"BEZ-SEVEN-2", "BEZ-SEVEN-4", "RUB-IRREG-12"}
+#: unclaimed irregularities whose consequence changes a figure of the score (those of
+#: Bézique play say so in ``bezique_play``): a declaration with the card just taken in
+#: exchange for the seven of trumps scores nothing (BEZ-SEVEN-2, ``declarations``)
+_CHANGES_SCORE = {"BEZ-SEVEN-2"}
 
 
 def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -> Said:
@@ -134,7 +112,6 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         "law": ctx.law(f.rule),
         "card": "a card",
         "suit": "card of the suit",
-        "endplay": endplay_consequence(ctx, f.event),
         "false_lead": "",
         "forfeit": "",
     }
@@ -216,9 +193,6 @@ _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
     ("WHIST-REVOKE-5", "american-1893"): "{who} renounced at trick {trick} of deal {deal} and"
     " took the card back before the revoke was established: no revoke; the"
     " card played in error is exposed and liable to be called{law}{forfeit}.",
-    ("BEZ-SEVEN-4", "bezique"): "{who} marked an exchange of the seven of trumps:"
-    " with trumps made by the first marriage there is no turn-up, and the seven scores nothing"
-    " (Encyclopaedia Britannica, 11th ed.).",
 }
 
 
@@ -231,16 +205,11 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         return stray_penalty(ctx, f)
     if isinstance(f.facts, PenaltyChoiceChanged):
         return changed_choice(ctx, f)
+    if (play := bezique_play.unclaimed(ctx, f)) is not None:
+        return play
     template = _UNCLAIMED_UNDER.get((f.rule, ctx.code)) or _UNCLAIMED.get(f.rule)
-    seven = _SEVEN_WHY.search(f.message) if f.rule == "BEZ-SEVEN-2" else None
-    if seven is not None and "did not win" not in seven["why"]:  # say the fault it was
-        template = (
-            "{who} exchanged the seven of trumps, but "
-            + seven["why"].replace("{", "{{").replace("}", "}}")
-            + ": it scores nothing{law}."
-        )
     if f.trick is None and template is not None and "{trick}" in template:
-        template = _UNCLAIMED_NO_TRICK.get(f.rule)
+        template = None  # a finding with no trick: said in its own words
     if f.rule in _CHANGES_SCORE:
         ctx.changed = True
     if template is None:  # a kind without its own words yet: who, then the finding's message
@@ -265,8 +234,6 @@ _MARK = re.compile(
     r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
 )
 _AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
-#: Why an exchange of the seven of trumps was unlawful (BEZ-SEVEN-2), as the replay says it.
-_SEVEN_WHY = re.compile(r"is not allowed: (?P<why>.+?)\. It scores nothing")
 #: A declaration marked a second time (Bézique): the second mark is struck out.
 _AGAIN = re.compile(
     r"^(?P<who>A|B) marked (?P<marked>-?\d+) for the (?P<what>.+?) of event (?P<of>\d+),"

@@ -647,7 +647,7 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
         say(
             f"{head}. The claim is upheld: {ctx.names.seat(error.seat)} broke the rules of the"
             f" end-play at trick {error.trick} of deal {error.deal or 1}:"
-            f" {endplay_consequence(ctx, error.event)}{ctx.law('BEZ-LAST-2')}.",
+            f" {endplay_consequence(ctx, error)}{ctx.law('BEZ-LAST-2')}.",
             "BEZ-LAST-2",
             events=(claim.event, error.event),
         )

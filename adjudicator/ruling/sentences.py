@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import WhistDealSummary
@@ -119,22 +120,27 @@ def words(name: str) -> str:
     return name.replace("-", " ")
 
 
-def endplay_consequence(ctx: Context, event: int | None) -> str:
-    """What follows a broken rule of the end-play: the tricks replayed (the deal's score waits
-    on them) or the penalty of the option in force (BEZ-LAST-2, the option endplay_penalty)."""
-    deal = ctx.deal_of(event or 0) if ctx.deals else None
+def endplay_consequence(ctx: Context, error: Finding) -> str:
+    """What follows a broken rule of the end-play (``error``, its finding): the tricks
+    replayed (the deal's score waits on them) or the penalty of the option in force
+    (BEZ-LAST-2, the option endplay_penalty)."""
+    deal = ctx.deal_of(error.event or 0) if ctx.deals else None
     if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
-        return _endplay_penalty(ctx, event)
+        return _endplay_penalty(ctx, error)
     return "the tricks from there on are to be replayed"
 
 
-def _endplay_penalty(ctx: Context, event: int | None) -> str:
+def _endplay_penalty(ctx: Context, error: Finding) -> str:
     """The penalty of the option in force, said once with what it does to the marks: the
     points it moves are not taken again as marked too much (GEN-IRREG-4)."""
     mode = ctx.rules.get("endplay_penalty")
-    offender = next((f.seat for f in ctx.at(event, "BEZ-LAST-2") if f.seat), None)
-    if offender is None or mode not in ("forfeit_last_tricks", "french_nothing_after"):
+    facts = error.facts
+    if not isinstance(facts, BeziqueEndplayRuleBroken) or mode not in (
+        "forfeit_last_tricks",
+        "french_nothing_after",
+    ):
         return "the penalty of the option in force applies"
+    offender = facts.seat
     who = ctx.names.seat(offender)
     adversary = ctx.names.seat("B" if offender == "A" else "A")
     if mode == "forfeit_last_tricks":

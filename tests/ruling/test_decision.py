@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.facts import PenaltyRefused, RevokeClaimFailed
+from adjudicator.facts import BeziqueEndplayRuleBroken, PenaltyRefused, RevokeClaimFailed
 from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
@@ -308,8 +308,11 @@ def test_a_declaration_with_the_card_just_taken_for_the_seven_says_so() -> None:
 
 
 def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
+    facts = BeziqueEndplayRuleBroken(
+        seat="A", deal=1, trick=31, card="9C", led="10D", fault="did-not-follow", holding=("8D",)
+    )
     error = make_finding(
-        "BEZ-LAST-2", "violation", "A did not follow", event=129, deal=1, trick=31, seat="A"
+        "BEZ-LAST-2", "violation", facts=facts, event=129, deal=1, trick=31, seat="A"
     )
     deal = _bezique_deal(indeterminate_from_trick=31)
     corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)

@@ -26,6 +26,7 @@ from adjudicator import InputError, adjudicate, load_record, parse_record
 from adjudicator.catalogue import exists
 from adjudicator.facts import RevokeClaimFailed
 from adjudicator.facts.bezique_declarations import ChallengeRuled
+from adjudicator.facts.bezique_play import PLAY_FACTS, BeziqueEndplayRuleBroken
 from adjudicator.findings import make_finding
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
@@ -154,6 +155,10 @@ def failed_challenge_is_not_struck(ruling: Ruling) -> Broken:
     broken_endplay = any(
         f.rule == "BEZ-LAST-2" and f.severity == "violation" for f in ruling.findings
     )
+    lawful = {
+        f.event for f in ruling.findings if f.rule == "BEZ-LAST-2" and f.severity != "violation"
+    }
+    broken = any(isinstance(f.facts, BeziqueEndplayRuleBroken) for f in ruling.findings)
     out = []
     for s in ruling.decision:
         facts = [failed[e] for e in s.events if e in failed]
@@ -167,9 +172,25 @@ def failed_challenge_is_not_struck(ruling: Ruling) -> Broken:
                 and set(_events(o)[:1]) & refs
                 and re.search(r"scores nothing|is struck", o.text)
             ]
-        if broken_endplay and any(f.reason == "every-card-lawful" for f in facts):
+        if (broken_endplay and any(f.reason == "every-card-lawful" for f in facts)) or (
+            "BEZ-LAST-2" in s.rules and set(s.events) & lawful and broken
+        ):
             out.append(s.text)
     return out
+
+
+def play_irregularities_are_spoken_for(ruling: Ruling) -> Broken:
+    """Every irregularity of Bézique play (a violation carrying a fact of play) is said: some
+    sentence cites its rule with its event beside the words, as a dispute or among the
+    irregularities nobody claimed; none is dropped or said of another event."""
+    said = {(rule, e) for s in ruling.decision for rule in s.rules for e in _events(s)}
+    return [
+        f.message
+        for f in ruling.findings
+        if isinstance(f.facts, PLAY_FACTS)
+        and f.severity == "violation"
+        and (f.rule, f.event) not in said
+    ]
 
 
 def _numbers_whist(ruling: Ruling, text: str) -> Broken:
@@ -297,6 +318,7 @@ INVARIANTS = [
     result_said_is_the_corrected_one,
     rules_cited_are_the_rulings,
     no_option_key_is_spoken,
+    play_irregularities_are_spoken_for,
 ]
 
 
@@ -476,6 +498,27 @@ def test_each_invariant_catches_a_decision_doctored_to_contradict(case: tuple[An
     check, name, old, new, *more = case
     assert check(adjudicate(load_record(FIXTURES / name))) == []
     assert check(_doctored(name, (old, new), *more)) != []
+
+
+def test_an_irregularity_of_play_left_unsaid_is_caught() -> None:
+    name = "bezique/seven-exchanged-after-drawing.json"
+    ruling = adjudicate(load_record(FIXTURES / name))
+    assert play_irregularities_are_spoken_for(ruling) == []
+    kept = [s for s in ruling.decision if "BEZ-SEVEN-2" not in s.rules]
+    assert play_irregularities_are_spoken_for(ruling.model_copy(update={"decision": kept}))
+
+
+def test_an_end_play_claim_said_to_fail_with_a_broken_rule_is_caught() -> None:
+    """``endplay-revoke`` with a claim after the error: upheld; the same decision with the
+    claim's sentence speaking of a failed claim's finding contradicts the broken rule."""
+    record = json.loads((FIXTURES / "bezique" / "endplay-revoke.json").read_text("utf-8"))
+    record["events"].insert(131, {"type": "claim", "kind": "revoke", "by": "B"})
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    assert failed_challenge_is_not_struck(ruling) == []
+    error = next(f for f in ruling.findings if f.rule == "BEZ-LAST-2")
+    failed = error.model_copy(update={"severity": "warning", "event": 131, "facts": None})
+    doctored = ruling.model_copy(update={"findings": [*ruling.findings, failed]})
+    assert failed_challenge_is_not_struck(doctored) != []
 
 
 def test_a_rule_no_part_of_the_ruling_is_caught() -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from collections import Counter
 
     from adjudicator.cards import Card, Suit
+    from adjudicator.facts import AnyFact
     from adjudicator.findings import Finding, Severity
     from adjudicator.games.bezique.facts import BeziqueDealFacts, Phase, TableCard, Trick
     from adjudicator.games.bezique.tables import Variant
@@ -105,8 +106,9 @@ class StateBase:
         self,
         rule: str,
         severity: Severity,
-        message: str,
+        message: str | None = None,
         *,
+        facts: AnyFact | None = None,
         event: int,
         seat: str | None = None,
         trick: int | None = None,
@@ -118,6 +120,7 @@ class StateBase:
                 rule,
                 severity,
                 message,
+                facts=facts,
                 event=event,
                 deal=self.deal.number,
                 trick=trick,

@@ -6,8 +6,9 @@ answered to a lead once the stock is exhausted.
 
 from __future__ import annotations
 
-from adjudicator.cards import Card, format_cards
+from adjudicator.cards import Card
 from adjudicator.engine.tricks import legal_follows, winning_cards
+from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken, EndplayFault
 from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
     _END,
@@ -77,16 +78,26 @@ class EndPlay(StateBase):
         if card in legal:
             return True
         same = [c for c in cards if c.suit == led.suit]
+        fault: EndplayFault
         if same and card.suit != led.suit:
-            what = f"did not follow suit to {led} while holding {format_cards(sorted(set(same), key=str))}"
+            fault, holding = "did-not-follow", same
         elif same:
-            what = f"did not win {led} while able to (with {format_cards(sorted(set(legal), key=str))})"
+            fault, holding = "did-not-win", legal
         else:
-            what = f"did not trump {led} while void in its suit and holding trumps"
+            fault, holding = "did-not-trump", []
+        facts = BeziqueEndplayRuleBroken(
+            seat=seat,
+            deal=self.deal.number,
+            trick=trick.number,
+            card=str(card),
+            led=str(led),
+            fault=fault,
+            holding=tuple(sorted({str(c) for c in holding})),
+        )
         self.find(
             "BEZ-LAST-2",
             "violation",
-            f"{seat} played {card} to trick {trick.number} of the end-play and {what}.",
+            facts=facts,
             event=index,
             seat=seat,
             trick=trick.number,

@@ -13,6 +13,7 @@ from collections import Counter
 
 from adjudicator.cards import Card, Suit, format_cards, sort_hand
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
     _DONE,
@@ -427,12 +428,20 @@ class Positions(StateBase):
             if who != seat or card not in wanted:
                 continue
             self.pending.remove(item)
+            facts = BeziqueEndplayRuleBroken(
+                seat=seat,
+                deal=self.deal.number,
+                trick=number,
+                card=str(played),
+                led=str(self.deal.tricks[number - 1].plays[0].card),
+                fault="held-a-card-played-later",
+                holding=(str(card),),
+                shown_at=index,
+            )
             self.find(
                 "BEZ-LAST-2",
                 "violation",
-                f"{seat} played {played} to trick {number} of the end-play while holding"
-                f" {card}, which he played later (event {index}): he did not follow, win or"
-                " trump as he could.",
+                facts=facts,
                 event=at,
                 seat=seat,
                 trick=number,

@@ -17,6 +17,12 @@ from typing import Any
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard, beats
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.facts.bezique_play import (
+    BeziqueLedOutOfTurn,
+    BeziqueMissedDraw,
+    BeziqueWrongHandSize,
+    WrongSizeRemedy,
+)
 from adjudicator.findings import cite
 from adjudicator.games.bezique import amendments, declarations
 from adjudicator.games.bezique.endplay import EndPlay
@@ -52,6 +58,14 @@ from adjudicator.record.bezique import (
     BeziqueResult,
     BeziqueScore,
 )
+
+#: (Rubicon, over) -> the rule a hand of the wrong size breaks and what the laws make of it
+_WRONG_SIZE: dict[tuple[bool, bool], tuple[str, WrongSizeRemedy]] = {
+    (False, True): ("BEZ-IRREG-4", "ordinary-remedy"),
+    (False, False): ("BEZ-IRREG-4", "ordinary-remedy"),
+    (True, True): ("RUB-LAW-17", "rubiconed"),
+    (True, False): ("RUB-LAW-19", "adversary-scores-last-trick"),
+}
 
 
 class BeziqueState(Positions, EndPlay, StockPhase, Runs):
@@ -433,8 +447,13 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         self.find(
             rule,
             "violation",
-            f"{seat} did not draw after trick {missed} and played on with a card short"
-            + (": his adversary will score the last trick (law 19)." if self.rubicon else "."),
+            facts=BeziqueMissedDraw(
+                seat=seat,
+                deal=self.deal.number,
+                trick=trick.number,
+                after=missed,
+                remedy="adversary-scores-last-trick" if self.rubicon else "draw-two-next",
+            ),
             event=index,
             seat=seat,
             trick=trick.number,
@@ -460,8 +479,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
             self.find(
                 rule,
                 "violation",
-                f"{seat} led to trick {number} out of turn: {leader} was to lead. The "
-                "adversary played to it, so the trick stands.",
+                facts=BeziqueLedOutOfTurn(seat=seat, deal=deal.number, trick=number, leader=leader),
                 event=index,
                 seat=seat,
                 trick=number,
@@ -494,19 +512,35 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         over = held > expected
         sizes = self.deal.wrong_size
         sizes[seat] = "over" if over else "short"
-        rule = ("RUB-LAW-17" if over else "RUB-LAW-19") if self.rubicon else "BEZ-IRREG-4"
+        rule, remedy = _WRONG_SIZE[self.rubicon, over]
         if self.rubicon and set(sizes.values()) == {"over", "short"}:
-            rule = "RUB-LAW-21"  # one over nine, the other short: law 21 rules both hands
+            # one over nine, the other short: law 21 rules both hands
+            rule, remedy = "RUB-LAW-21", "neither-scores-last-trick"
             self.findings[:] = [
-                f.model_copy(update={"rule": rule, "citation": cite(rule)})
-                if f.deal == self.deal.number and f.rule in ("RUB-LAW-17", "RUB-LAW-19")
+                f.model_copy(
+                    update={
+                        "rule": rule,
+                        "citation": cite(rule),
+                        "facts": f.facts.model_copy(update={"remedy": remedy}),
+                    }
+                )
+                if f.deal == self.deal.number
+                and f.rule in ("RUB-LAW-17", "RUB-LAW-19")
+                and isinstance(f.facts, BeziqueWrongHandSize)
                 else f
                 for f in self.findings
             ]
         self.find(
             rule,
             "violation",
-            f"{seat} played to trick {trick.number} holding {held} cards instead of {expected}.",
+            facts=BeziqueWrongHandSize(
+                seat=seat,
+                deal=self.deal.number,
+                trick=trick.number,
+                held=held,
+                expected=expected,
+                remedy=remedy,
+            ),
             event=index,
             seat=seat,
             trick=trick.number,

@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from adjudicator.cards import Card
 from adjudicator.errors import InputError
+from adjudicator.facts.bezique_play import (
+    BeziqueDrewOutOfTurn,
+    BeziqueLastCardNotDrawn,
+    BeziqueSevenExchangeRefused,
+    BeziqueSevenNotInGame,
+    SevenFault,
+)
 from adjudicator.games.bezique import declarations
 from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
@@ -50,8 +57,7 @@ class StockPhase(StateBase):
             self.find(
                 "BEZ-IRREG-9",
                 "info",
-                f"An earlier irregularity left an even number of face-down cards: the last "
-                f"one is not drawn and {seat} takes the trump card.",
+                facts=BeziqueLastCardNotDrawn(seat=seat, deal=self.deal.number),
                 event=index,
                 seat=seat,
             )
@@ -97,13 +103,15 @@ class StockPhase(StateBase):
         """A draw with no trick just won, a second draw, or the loser's draw first."""
         window = self.window
         drawn = window.get("drawn") if window else None
-        named = f"({card})" if card is not None else "(unknown)"
+        drew = str(card) if card is not None else None
+        deal = self.deal.number
         if not window or not isinstance(drawn, list):
-            rule, why = "BEZ-PLAY-4", "no trick has been won since the last draws"
             self.find(
-                rule,
+                "BEZ-PLAY-4",
                 "violation",
-                f"{seat} drew {card or 'a card'} out of turn: {why}.",
+                facts=BeziqueDrewOutOfTurn(
+                    seat=seat, deal=deal, card=drew, fault="no-trick-won", trick=None
+                ),
                 event=index,
                 seat=seat,
                 basis=["BEZ-IRREG-2"] if not self.rubicon else self.rub(29),
@@ -113,7 +121,9 @@ class StockPhase(StateBase):
             self.find(
                 rule,
                 "violation",
-                f"{seat} drew a second card {named} after trick {window['trick']}.",
+                facts=BeziqueDrewOutOfTurn(
+                    seat=seat, deal=deal, card=drew, fault="second-draw", trick=window["trick"]
+                ),
                 event=index,
                 seat=seat,
                 trick=int(window["trick"]),
@@ -122,7 +132,9 @@ class StockPhase(StateBase):
             self.find(
                 "BEZ-PLAY-4",
                 "violation",
-                f"{seat} lost trick {window['trick']} but drew {named} before the winner.",
+                facts=BeziqueDrewOutOfTurn(
+                    seat=seat, deal=deal, card=drew, fault="before-winner", trick=window["trick"]
+                ),
                 event=index,
                 seat=seat,
                 trick=int(window["trick"]),
@@ -184,9 +196,11 @@ class StockPhase(StateBase):
             self.find(
                 "BEZ-SEVEN-4",
                 "violation",
-                "Rubicon Bézique has no seven of trumps to exchange."
-                if self.variant.rubicon
-                else "With trumps made by the first marriage the seven of trumps scores nothing.",
+                facts=BeziqueSevenNotInGame(
+                    seat=seat,
+                    deal=deal.number,
+                    why="rubicon" if self.variant.rubicon else "trumps-by-marriage",
+                ),
                 event=index,
                 seat=seat,
             )
@@ -197,19 +211,7 @@ class StockPhase(StateBase):
         seven = Card("7", trump) if trump else None
         if seven is not None and self.unknown and not self.hand[seat][seven]:
             self.materialise(seat, seven)  # a fragment: the seven was among his unknown cards
-        problem = None
-        if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
-            problem = "the turn-up has already been drawn"
-        elif seven is None or self.hand[seat][seven] == 0:
-            problem = f"{seat} does not hold the seven of trumps in the hand"
-        else:
-            problem = declarations.window_problem(self, seat)
-            if (
-                problem is None
-                and self.exchange_is_declaration
-                and self.window.get("scored") is not None
-            ):
-                problem = f"{seat} has already scored for this trick (an exchange counts as the trick's declaration)"
+        problem = self._seven_fault(seat, seven)
         legal = problem is None
         possible = (
             self.phase == _STOCK
@@ -228,14 +230,36 @@ class StockPhase(StateBase):
         if legal and self.exchange_is_declaration:
             self.window["scored"] = index
         if not legal:
+            assert problem is not None
             self.find(
                 "BEZ-SEVEN-2",
                 "violation",
-                f"{seat}'s exchange of the seven of trumps is not allowed: {problem}. It scores "
-                "nothing.",
+                facts=BeziqueSevenExchangeRefused(
+                    seat=seat, deal=deal.number, fault=problem, trick=self.window.get("trick")
+                ),
                 event=index,
                 seat=seat,
             )
         deal.exchanges.append((index, seat, legal))
         if event.points is not None:
             deal.marks.append(Mark(index, seat, "exchange", event.points, void=not legal))
+
+    def _seven_fault(self, seat: str, seven: Card | None) -> SevenFault | None:
+        """Why the seat may not exchange the seven of trumps now (BEZ-SEVEN-2), or None: the
+        turn-up still under the stock, the seven in the hand, and the window a declaration
+        has (BEZ-DECL-1, ``declarations.window_problem``), one score a trick where an
+        exchange counts as the trick's declaration."""
+        if self.phase != _STOCK or self.turn_up is None or self.remaining == 0:
+            return "turn-up-drawn"
+        if seven is None or self.hand[seat][seven] == 0:
+            return "not-held"
+        window = self.window
+        if not window:
+            return "no-trick-won"
+        if window["winner"] != seat:
+            return "did-not-win"
+        if seat in window["drawn"]:
+            return "already-drew"
+        if self.exchange_is_declaration and window.get("scored") is not None:
+            return "already-scored"
+        return None
