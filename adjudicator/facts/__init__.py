@@ -12,11 +12,67 @@ from typing import Annotated
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
+from adjudicator.facts.marks import (
+    AgreedResult,
+    BrisquesCountRefused,
+    DealtOutOfTurn,
+    HonoursClaimFails,
+    HonoursUnclaimed,
+    HonoursVoid,
+    LastTrickUnmarked,
+    MarkedAgain,
+    RevokerHeld,
+    Unmarked,
+    WrongMark,
+)
 from adjudicator.facts.whist_play import PlayedOutOfTurn
 
 #: every kind of fact, in the order the schema lists them
-KINDS: tuple[type[Fact], ...] = (PlayedOutOfTurn,)
+KINDS: tuple[type[Fact], ...] = (
+    PlayedOutOfTurn,
+    AgreedResult,
+    BrisquesCountRefused,
+    DealtOutOfTurn,
+    HonoursClaimFails,
+    HonoursUnclaimed,
+    HonoursVoid,
+    LastTrickUnmarked,
+    MarkedAgain,
+    RevokerHeld,
+    Unmarked,
+    WrongMark,
+)
 
-AnyFact = Annotated[PlayedOutOfTurn, Field(discriminator="kind")]
+AnyFact = Annotated[
+    PlayedOutOfTurn
+    | AgreedResult
+    | BrisquesCountRefused
+    | DealtOutOfTurn
+    | HonoursClaimFails
+    | HonoursUnclaimed
+    | HonoursVoid
+    | LastTrickUnmarked
+    | MarkedAgain
+    | RevokerHeld
+    | Unmarked
+    | WrongMark,
+    Field(discriminator="kind"),
+]
 
-__all__ = ["KINDS", "AnyFact", "Fact", "PlayedOutOfTurn"]
+__all__ = [
+    "KINDS",
+    "AgreedResult",
+    "AnyFact",
+    "BrisquesCountRefused",
+    "DealtOutOfTurn",
+    "Fact",
+    "HonoursClaimFails",
+    "HonoursUnclaimed",
+    "HonoursVoid",
+    "LastTrickUnmarked",
+    "MarkedAgain",
+    "PlayedOutOfTurn",
+    "RevokerHeld",
+    "Unmarked",
+    "WrongMark",
+]

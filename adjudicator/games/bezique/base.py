@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from adjudicator.facts import AnyFact
 from adjudicator.findings import make_finding
 
 if TYPE_CHECKING:
@@ -105,19 +106,21 @@ class StateBase:
         self,
         rule: str,
         severity: Severity,
-        message: str,
+        message: str | None,
         *,
         event: int,
         seat: str | None = None,
         trick: int | None = None,
         basis: list[str] | None = None,
         legal: list[str] | None = None,
+        facts: AnyFact | None = None,
     ) -> None:
         self.findings.append(
             make_finding(
                 rule,
                 severity,
                 message,
+                facts=facts,
                 event=event,
                 deal=self.deal.number,
                 trick=trick,

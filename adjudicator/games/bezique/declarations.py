@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from adjudicator.cards import Card, format_cards
 from adjudicator.errors import InputError, pointer_of
+from adjudicator.facts.marks import MarkedAgain
 
 # The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
 from adjudicator.games.bezique import facts
@@ -314,13 +315,17 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     if not already:  # a second mark leaves the first, and where it was made, as they were
         target.scored_by, target.scored_marked = index, event.points
     problem: tuple[str, str] | None = None
+    again: MarkedAgain | None = None  # the facts of a second mark (BEZ-SCORE-5)
     late = not target.legal and target.rule == "BEZ-DECL-1" and target.true
     if already:
-        problem = (
-            "BEZ-SCORE-5",
-            f"{seat} marked {event.points} for the {target.name} of event "
-            f"{target.event}, which had already been scored.",
+        again = MarkedAgain(
+            seat=seat,
+            marked=event.points,
+            combination=target.name,
+            declared_at=target.event,
+            deal=deal.number,
         )
+        problem = ("BEZ-SCORE-5", again.message())
         state.deal.marked_again.append((index, seat, event.points))
     elif not target.legal and not late:
         return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
@@ -361,6 +366,7 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
             seat=seat,
             trick=trick,
             basis=_basis(state, rule),
+            facts=again,
         )
         if rule != "BEZ-SCORE-5":  # a declaration error (law 50), not a marking error (law 51)
             state.deal.illegal_scores.append((index, seat, event.points, rule, target.event))

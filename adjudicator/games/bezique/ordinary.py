@@ -5,6 +5,7 @@ the value of the game (BEZ-SCORE-3, -4); each deal is scored by ``judge.score_de
 from __future__ import annotations
 
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts.marks import AgreedResult, Result
 from adjudicator.findings import make_finding
 from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts, BeziqueReplay, other
 from adjudicator.games.bezique.judge import (
@@ -32,7 +33,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
     winner: str | None = None
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
-    findings.extend(early_results(replay, "BEZ-SCORE-3"))
+    findings.extend(early_results(replay, "BEZ-SCORE-3", "bezique"))
     undetermined, undecided = list(replay.undetermined), False
     for deal in replay.deals:
         before = dict(score)
@@ -84,17 +85,23 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
             last_result = {"winner": result.winner, "value": result.value}
             truth = games[-1] if games else None
             if truth is None or truth["winner"] != result.winner or truth["value"] != result.value:
-                right = (
-                    f"{truth['winner']} with a game worth {truth['value']}"
-                    if truth
-                    else f"no winner yet (A {score['A']}, B {score['B']})"
-                )
                 findings.append(
                     make_finding(
                         "BEZ-SCORE-5",
                         "violation",
-                        f"The players agreed {result.winner} won (value "
-                        f"{result.value}); the rules give {right}.",
+                        facts=AgreedResult(
+                            game="bezique",
+                            what="game",
+                            winner=result.winner,
+                            value=result.value,
+                            deal=deal.number,
+                            right=[
+                                Result(winner=str(truth["winner"]), value=int(str(truth["value"])))
+                            ]
+                            if truth
+                            else [],
+                            score=None if truth else dict(score),
+                        ),
                         event=index,
                         deal=deal.number,
                         basis=["BEZ-SCORE-3"],

@@ -11,6 +11,7 @@ from typing import cast
 
 from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts.marks import DealtOutOfTurn, HonoursVoid, RevokerHeld, RevokerScore
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts, MisdealFacts, WhistReplay
@@ -332,16 +333,16 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         if expected is None or deal.dealer == expected:
             return
         rules = [ruling_of(m.timed.event, self.english).rule for m in misdeals]
-        if misdeals:
-            why = f"after the misdeal at event {misdeals[-1].timed.index} it was {expected}'s turn"
-        else:
-            why = f"the deal passes to the left: it was {expected}'s turn"
         self.findings.append(
             make_finding(
                 "WHIST-DEAL-7",
                 "violation",
-                f"{deal.dealer} dealt deal {deal.number}, but {why}. The deal stands, as it was"
-                " not stopped before the trump card was turned.",
+                facts=DealtOutOfTurn(
+                    dealer=deal.dealer,
+                    deal=deal.number,
+                    turn=expected,
+                    misdeal_at=misdeals[-1].timed.index if misdeals else None,
+                ),
                 event=deal.event,
                 deal=deal.number,
                 seat=deal.dealer,
@@ -451,26 +452,20 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
             rule = "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14"
             if len(no_win) == 2:  # both sides revoked: name both, held or not
                 held = {s.side: s.score[s.side] for s in capped}
-                parts = [
-                    f"{side}'s score is held at {held[side]}"
+                sides = [
+                    RevokerScore(side=side, score=held[side], held=True)
                     if side in held
-                    else f"{side} end the deal at {result.after[side]}"
+                    else RevokerScore(side=side, score=result.after[side], held=False)
                     for side in sorted(no_win, key=lambda side: side not in held)
                 ]
-                message = (
-                    f"Both sides revoked in deal {deal.number}: neither can win the game in it "
-                    f"nor score beyond {self.scoring_rules.cap}. " + "; ".join(parts) + "."
-                )
             else:
-                message = (
-                    f"{step.side} revoked in deal {deal.number} and cannot win the game in it: "
-                    f"their score is held at {step.score[step.side]}."
-                )
+                sides = [RevokerScore(side=step.side, score=step.score[step.side], held=True)]
+            facts = RevokerHeld(deal=deal.number, sides=sides, cap=self.scoring_rules.cap)
             self.findings.append(
                 make_finding(
                     rule,
                     "info",
-                    message,
+                    facts=facts,
                     event=first.renounce.event if first else deal.event,
                     deal=deal.number,
                     seat=first.renounce.seat if first else None,
@@ -484,8 +479,9 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                         make_finding(
                             "WHIST-HONOURS-5",
                             "info",
-                            f"{step.side}'s honours in deal {deal.number} count nothing: {result.winner} "
-                            "had already won the game earlier in the order of scoring.",
+                            facts=HonoursVoid(
+                                side=step.side, deal=deal.number, winner=str(result.winner)
+                            ),
                             event=claim.index,
                             deal=deal.number,
                             basis=["WHIST-SCORE-3"],
