@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from adjudicator.facts.marks import AgreedResult, MarkedAgain, MarkWhy, Unmarked, WrongMark
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
@@ -116,7 +117,7 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
     """The fields an unclaimed-irregularity template may use."""
     values: dict[str, object] = {
         "who": ctx.names.seat(f.seat),
-        "side": ctx.names.any(_side_in(f.message)),
+        "side": ctx.names.any(_side_of(f)),
         "trick": f.trick,
         "deal": f.deal if f.deal is not None else 1,
         "event": f.event,
@@ -176,6 +177,13 @@ def _forfeit(ctx: Context, f: Finding) -> str:
     return ""
 
 
+def _side_of(f: Finding) -> str | None:
+    """The side a finding speaks of: its facts' (an honours claim), else the side its message
+    begins with (the revoke findings not yet typed)."""
+    side = getattr(f.facts, "side", None)
+    return side if isinstance(side, str) else _side_in(f.message)
+
+
 def _side_in(message: str) -> str | None:
     match = re.match(r"(NS|EW)\b", message)
     return match.group(1) if match else None
@@ -197,7 +205,7 @@ _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
 def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if f.rule in DECLARATION_FAULT and f.severity == "violation":  # (a claim's warning is not)
         return _declaration_sentence(ctx, f)
-    if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
+    if isinstance(f.facts, MARK_FACTS):
         return _mark(ctx, f)
     if f.rule == "WHIST-REVOKE-9":
         return stray_penalty(ctx, f)
@@ -224,27 +232,21 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
 # Marks and agreed results corrected
 # ---------------------------------------------------------------------------------------------
 
-#: A wrong mark, as the games word it: the right value may be a range (a mark that reaches
-#: the game may stop anywhere from what reaches it to the whole), or a value with the reason
-#: this ruling gives it (a deduction floored at 0: an option, not the law's text).
-_MARK = re.compile(
-    r"^(?P<who>NS|EW|A|B) marked (?P<marked>-?\d+) for (?P<item>[\w-]+)"
-    r"(?: in deal (?P<deal>\d+))?; (?:the rules give|it is worth|this ruling gives)"
-    r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
-)
-_AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
+#: the facts of a mark or an agreed result, corrected among the marks
+MARK_FACTS = (WrongMark, MarkedAgain, Unmarked, AgreedResult)
+
 #: Why an exchange of the seven of trumps was unlawful (BEZ-SEVEN-2), as the replay says it.
 _SEVEN_WHY = re.compile(r"is not allowed: (?P<why>.+?)\. It scores nothing")
-#: A declaration marked a second time (Bézique): the second mark is struck out.
-_AGAIN = re.compile(
-    r"^(?P<who>A|B) marked (?P<marked>-?\d+) for the (?P<what>.+?) of event (?P<of>\d+),"
-    r" which had already been scored\."
-)
-#: An item the rules give that nobody marked (whist): the corrected score counts it.
-_UNMARKED = re.compile(
-    r"^No mark was written for (?P<who>NS|EW)'s (?P<item>[\w-]+) \((?P<points>-?\d+)\)"
-    r" in deal (?P<deal>\d+);"
-)
+
+#: why a mark's right value is what it is, as a director says it (the option that floors a
+#: deduction at zero said as a reading of these rules, never by its key)
+_MARK_WHY: dict[MarkWhy, str] = {
+    "game-already-won": ": {winner} had already won the game, so they count nothing",
+    "deduction-floored": ": the law says deduct three, and only {taken} is taken because a"
+    " score is not taken below 0, which is a reading these rules adopt (the codes are silent,"
+    " AMB-7), not the law's text",
+    "seven-in-end-play": ": a seven of trumps played in the last eight tricks scores nothing",
+}
 
 
 def _added(ctx: Context, f: Finding) -> str:
@@ -277,45 +279,59 @@ def _mark(ctx: Context, f: Finding) -> Said:
     rules = [f.rule, *f.basis]
     law = _added(ctx, f) + ctx.law(f.rule)
     ctx.changed = True
-    if m := _MARK.match(f.message):
-        whose = ctx.names.any(m["who"])
-        deal = f" in deal {m['deal']}" if m["deal"] else ""
-        right = int(m["right"])
-        item = words(m["item"])
-        many = _marks_made(ctx, f.event, m["who"], m["item"]) > 1  # brisques, trick by trick
-        is_, mark = ("are", "total") if many else ("is", "mark")
-        if m["high"]:
-            # only a mark that reaches the game has a range (WHIST-SCORE-4: enough to call game)
-            fate = f"{is_} wrong: any {mark} from {right} (enough for the game) to {m['high']} is right"
-        else:
-            fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
-            fate += unkeyed(m["why"] or "")
-        if many:
-            said = f"The marks for {item} written by {whose}{deal}, {m['marked']} in all"
-            return say(f"{said} [event {f.event}], {fate}{law}.", *rules)
-        said = f"The mark of {m['marked']} for {item} written by {whose}{deal}"
-        return say(f"{said} [event {f.event}] {fate}{law}.", *rules)
-    if m := _AGAIN.match(f.message):
+    facts, events = f.facts, (f.event,)
+    if isinstance(facts, WrongMark):
+        return say(_wrong_mark(ctx, facts, f.event) + f"{law}.", *rules, events=events)
+    if isinstance(facts, MarkedAgain):  # (the declaration's event beside the sentence)
         return say(
-            f"The second mark of {m['marked']} for the {words(m['what'])} declared at event"
-            f" {m['of']}, written by {ctx.names.any(m['who'])} [event {f.event}], is struck out:"
-            f" it had already been scored{law}.",
+            f"The second mark of {facts.marked} for the {words(facts.combination)}, written by"
+            f" {ctx.names.any(facts.seat)}, is struck out: it had already been scored{law}.",
             *rules,
+            events=(f.event, facts.declared_at),
         )
-    if m := _UNMARKED.match(f.message):
+    if isinstance(facts, Unmarked):
         return say(
-            f"{ctx.names.any(m['who'])} did not mark the {m['points']} for {words(m['item'])}"
-            f" in deal {m['deal']} [event {f.event}]; the corrected score counts it{law}.",
+            f"{ctx.names.any(facts.side)} did not mark the {facts.points} for"
+            f" {words(facts.item)} in deal {facts.deal}; the corrected score counts it{law}.",
             *rules,
+            events=events,
         )
-    if m := _AGREED.match(f.message):
-        agreed = f"The result the players agreed [event {f.event}], {m['agreed']},"
-        if m["right"].startswith("no "):  # nothing was won: "no rubber has been completed"
-            return say(f"{agreed} is struck out: {m['right']}{law}.", *rules)
-        if " decide" in m["right"]:  # a fragment: no one value, but not this one either
-            return say(f"{agreed} cannot be right: the rules give {m['right']}{law}.", *rules)
-        return say(f"{agreed} is corrected: the rules give {m['right']}{law}.", *rules)
-    return say(f"{f.message} [event {f.event}]{law}.", *rules)
+    if isinstance(facts, AgreedResult):
+        return say(_agreed(facts) + f"{law}.", *rules, events=events)
+    raise TypeError(f"{f.rule}: a finding without the facts of a mark")
+
+
+def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
+    """A wrong mark, said: whose, for what, and its fate (corrected, struck out, a range)."""
+    whose = ctx.names.any(m.who)
+    deal = "" if m.declaration else f" in deal {m.deal}"
+    item = words(m.item)
+    many = _marks_made(ctx, event, m.who, m.item) > 1  # brisques, trick by trick
+    is_, mark = ("are", "total") if many else ("is", "mark")
+    if m.high is not None and m.high != m.right:
+        # only a mark that reaches the game has a range (WHIST-SCORE-4: enough to call game)
+        fate = f"{is_} wrong: any {mark} from {m.right} (enough for the game) to {m.high} is right"
+    else:
+        right = m.right if m.high is None else m.high
+        fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
+        if m.why is not None:
+            fate += _MARK_WHY[m.why].format(winner=m.winner, taken=-right)
+    if many:
+        return f"The marks for {item} written by {whose}{deal}, {m.marked} in all, {fate}"
+    return f"The mark of {m.marked} for {item} written by {whose}{deal} {fate}"
+
+
+def _agreed(a: AgreedResult) -> str:
+    """A result agreed against the rules: struck out (nothing won), not right (a fragment
+    leaves it to facts the record does not state) or corrected."""
+    if a.before_any_deal:
+        return f"The result agreed before any deal, {a.winner} {a.value}, is struck out"
+    agreed = f"The result the players agreed, {a.agreed_words()},"
+    if not a.right:  # nothing was won: "no rubber has been completed"
+        return f"{agreed} is struck out: {a.right_words()}"
+    if a.brisques_decide:  # a fragment: no one value, but not this one either
+        return f"{agreed} cannot be right: the rules give {a.right_words()}"
+    return f"{agreed} is corrected: the rules give {a.right_words()}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -566,7 +582,7 @@ def decide(
     disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
     for f in findings:
-        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5", "BEZ-LAST-5") and id(f) not in ctx.used:
+        if isinstance(f.facts, MARK_FACTS) and id(f) not in ctx.used:
             ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
             marks.append(_mark(ctx, f))
     unclaimed: list[Said] = []
