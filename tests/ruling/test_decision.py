@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from adjudicator.facts.marks import MarkedAgain, WrongMark
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -160,23 +161,24 @@ def test_a_wrong_mark_is_corrected_and_a_mark_worth_nothing_struck_out() -> None
     wrong = make_finding(
         "WHIST-SCORE-7",
         "violation",
-        "NS marked 3 for tricks in deal 1; the rules give 2. It may be corrected ...",
+        facts=WrongMark(who="NS", item="tricks", deal=1, marked=3, right=2, window="game"),
         event=53,
         basis=["WHIST-SCORE-1"],
     )
     nothing = make_finding(
         "WHIST-SCORE-7",
         "violation",
-        "NS marked 2 for honours in deal 1; the rules give 0. It may be corrected ...",
+        facts=WrongMark(who="NS", item="honours", deal=1, marked=2, right=0, window="game"),
         event=55,
     )
     out = decide("whist", ENGLISH, PLAYERS, [wrong, nothing], [_whist_deal()], _corrected(), [])
-    assert out[0][:2] == (
-        "The mark of 3 for tricks written by Ann North and Cy South (NS) in deal 1 [event 53]"
+    assert out[0] == (
+        "The mark of 3 for tricks written by Ann North and Cy South (NS) in deal 1"
         " is corrected to 2 (laws 56, 57).",
         ["WHIST-SCORE-7", "WHIST-SCORE-1"],
+        (53,),
     )
-    assert "[event 55] is struck out" in out[1][0]
+    assert out[1].text.endswith("deal 1 is struck out (laws 56, 57).") and out[1].events == (55,)
     assert out[2][0].startswith("The corrected score:")
 
 
@@ -335,14 +337,15 @@ def test_every_wrong_mark_gets_its_own_sentence_not_the_findings_words() -> None
             rng.choice(marks)["points"] += rng.choice([-20, -10, -1, 1, 2, 10, 30])
             ruling = adjudicate(parse_record(json.dumps(record)))
             wrong = [f for f in ruling.findings if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5")]
-            said = [d.text for d in ruling.decision if set(d.rules) & {f.rule for f in wrong}]
+            said = [d for d in ruling.decision if set(d.rules) & {f.rule for f in wrong}]
             for finding in (f for f in wrong if f.severity == "violation"):
-                sentence = next(s for s in said if f"[event {finding.event}]" in s)
+                sentence = next(s.text for s in said if finding.event in s.events)
+                assert "[event" not in sentence
                 assert sentence.startswith(
                     ("The mark of", "The marks for", "The second mark", "The result the players")
                 ), sentence
                 assert " (NS)" in sentence or " (EW)" in sentence or game == "bezique"
-                forms.add(sentence.split("]")[1].split("(")[0].strip()[:12])
+                forms |= {f for f in ("is corrected", "is wrong: an") if f in sentence}
     assert {"is corrected", "is wrong: an"} <= forms  # both forms were met
 
 
@@ -379,9 +382,10 @@ def test_an_item_nobody_marked_is_announced_with_the_names_and_the_value() -> No
     del record["events"][54]
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        "Beatrice Crane and Dora Whitcombe (EW) did not mark the 1 for tricks in deal 1"
-        " [event 0]; the corrected score counts it (laws 56, 57)."
+        "Beatrice Crane and Dora Whitcombe (EW) did not mark the 1 for tricks in deal 1;"
+        " the corrected score counts it (laws 56, 57)."
     )
+    assert ruling.decision[0].events == [0]
 
 
 def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
@@ -399,10 +403,13 @@ def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
     record["events"].insert(index + 1, dict(record["events"][index]))
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        f"The second mark of 20 for the marriage declared at event 4, written by Margaret"
-        f" Ashby (A) [event {index + 1}], is struck out: it had already been scored; Thomas"
-        " Reeve (B) adds the 20 marked too much, as the adversary may (Foster p.382)."
+        "The second mark of 20 for the marriage, written by Margaret Ashby (A), is struck out:"
+        " it had already been scored; Thomas Reeve (B) adds the 20 marked too much, as the"
+        " adversary may (Foster p.382)."
     )
+    assert ruling.decision[0].events == [index + 1, 4]  # the second mark, the declaration
+    [again] = [f.facts for f in ruling.findings if isinstance(f.facts, MarkedAgain)]
+    assert (again.seat, again.declared_at, again.marked) == ("A", 4, 20)
     assert ruling.result.corrected.score == {"A": 230, "B": 350}  # type: ignore[union-attr]
     record.setdefault("rules", {})["wrong_score_penalty"] = "correct_only"
     ruling = adjudicate(parse_record(json.dumps(record)))
@@ -493,7 +500,9 @@ def test_a_result_agreed_when_nothing_was_won_is_struck_out() -> None:
     ruling = adjudicate(parse_record(json.dumps(record)))
     [sentence] = [d.text for d in ruling.decision if d.text.startswith("The result")]
     assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57).")
-    assert f"[event {second}], a rubber of" in sentence
+    assert "The result the players agreed, a rubber of" in sentence
+    [agreed] = [d for d in ruling.decision if d.text.startswith("The result")]
+    assert agreed.events == [second]
 
 
 def _clean_deal() -> dict[str, Any]:
@@ -542,7 +551,7 @@ def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -
         "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A) [event 16]. The"
         " challenge [event 17] is upheld: the mark was wrong, and a marking error is always"
         " corrected (Foster p.382).",
-        "The mark of 50 for marriage written by Margaret Ashby (A) [event 16] is corrected to"
+        "The mark of 50 for marriage written by Margaret Ashby (A) is corrected to"
         " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
         "The corrected score: Margaret Ashby (A) 230, Thomas Reeve (B) 360; neither player has"
         " yet reached 1000 (Foster p.376).",
