@@ -706,3 +706,48 @@ def test_an_american_waiver_is_said_with_the_fixed_penalty() -> None:
         " tricks NS 7, EW 6 (laws 30, 31)."
     )
     assert not any("nobody claimed" in s for s in said)
+
+
+_MARK_FIXTURES = [
+    "whist/wrong-mark.json",
+    "whist/wrong-result.json",
+    "whist/mark-past-game.json",
+    "whist/eng64-rubber-three-games-honours-and-wrong-marks.json",
+    "whist/honours-at-four.json",
+    "whist/honours-claimed-four-held-three.json",
+    "whist/american-revokers-held-at-six.json",
+    "whist/eng64-deal-out-of-turn-stands-rotation-from-it.json",
+    "bezique/wrong-marks.json",
+    "bezique/ordinary-seven-played-in-endplay-scores-nothing.json",
+    "rubicon-bezique/wrong-result.json",
+    "rubicon-bezique/brisques-demand-refused.json",
+    "rubicon-bezique/brisques-unknown-agreed-winner-impossible-fragment.json",
+]
+
+
+@pytest.mark.parametrize("name", _MARK_FIXTURES)
+def test_marks_results_and_honours_are_worded_from_their_facts(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: the decision's sentences on marks, agreed results, honours claims and the
+    brisques demand are written from the findings' facts, never by re-reading the findings'
+    messages: with every such message garbled, the decision is word for word the same."""
+    from adjudicator import adjudicate, load_record
+    from adjudicator.facts import marks
+    from tests.conftest import FIXTURES
+
+    before = adjudicate(load_record(FIXTURES / name))
+    mine = [f for f in before.findings if isinstance(f.facts, marks.Fact)]
+    assert any(f.facts is not None and f.facts.__module__ == marks.__name__ for f in mine)
+    for kind in vars(marks).values():
+        if isinstance(kind, type) and issubclass(kind, marks.Fact) and kind is not marks.Fact:
+            monkeypatch.setattr(kind, "message", lambda self: "Garbled words.")
+    after = adjudicate(load_record(FIXTURES / name))
+    assert all(
+        f.message == "Garbled words."
+        for f in after.findings
+        if f.facts is not None and f.facts.__module__ == marks.__name__
+    )
+    assert [(s.text, s.rules, s.events) for s in after.decision] == [
+        (s.text, s.rules, s.events) for s in before.decision
+    ]
