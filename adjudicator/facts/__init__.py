@@ -20,6 +20,7 @@ from adjudicator.facts.marks import (
     HonoursUnclaimed,
     HonoursVoid,
     LastTrickUnmarked,
+    MarkChallengeFails,
     MarkedAgain,
     RevokerHeld,
     Unmarked,
@@ -37,6 +38,7 @@ KINDS: tuple[type[Fact], ...] = (
     HonoursUnclaimed,
     HonoursVoid,
     LastTrickUnmarked,
+    MarkChallengeFails,
     MarkedAgain,
     RevokerHeld,
     Unmarked,
@@ -52,6 +54,7 @@ AnyFact = Annotated[
     | HonoursUnclaimed
     | HonoursVoid
     | LastTrickUnmarked
+    | MarkChallengeFails
     | MarkedAgain
     | RevokerHeld
     | Unmarked
@@ -70,6 +73,7 @@ __all__ = [
     "HonoursUnclaimed",
     "HonoursVoid",
     "LastTrickUnmarked",
+    "MarkChallengeFails",
     "MarkedAgain",
     "PlayedOutOfTurn",
     "RevokerHeld",

@@ -137,6 +137,28 @@ class MarkedAgain(Fact):
         )
 
 
+class MarkChallengeFails(Fact):
+    """A challenge of a mark that finds it right, or names no mark (BEZ-SCORE-5, warning):
+    the claim fails."""
+
+    kind: Literal["mark-challenge-fails"] = Field(
+        default="mark-challenge-fails", description="the kind of fact"
+    )
+    seat: str = Field(description="the seat that challenged (A, B)")
+    ref: int | str | None = Field(
+        description="the event of the mark challenged (its index, or its id as the record"
+        " names it); null: none named"
+    )
+    deal: int = Field(description="the deal, counted from 1")
+
+    def message(self) -> str:
+        what = f"the mark at event {self.ref}" if self.ref is not None else "a mark"
+        return (
+            f"{self.seat} challenged {what}, but it is what the rules give (or names no mark):"
+            " the claim fails."
+        )
+
+
 class Result(Documented, BaseModel):
     """A result of a game or rubber: who won it and its value."""
 

@@ -721,6 +721,7 @@ _MARK_FIXTURES = [
     "bezique/ordinary-seven-played-in-endplay-scores-nothing.json",
     "rubicon-bezique/wrong-result.json",
     "rubicon-bezique/brisques-demand-refused.json",
+    "rubicon-bezique/rubicon-two-queens-on-table-carried-marriage-alive.json",
     "rubicon-bezique/brisques-unknown-agreed-winner-impossible-fragment.json",
 ]
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.facts.marks import MarkChallengeFails
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts
 from adjudicator.record.bezique import BeziqueClaim
@@ -29,15 +30,8 @@ def score_claims(
         if claim.kind != "score" or index in founded:
             continue
         if claim.ref is None or claim.ref not in wrong:
-            what = f"the mark at event {claim.ref}" if claim.ref is not None else "a mark"
-            find(
-                "BEZ-SCORE-5",
-                "warning",
-                f"{claim.by} challenged {what}, but it is what the rules "
-                "give (or names no mark): the claim fails.",
-                index,
-                claim.by,
-            )
+            fails = MarkChallengeFails(seat=claim.by, ref=claim.ref, deal=deal.number)
+            find("BEZ-SCORE-5", "warning", None, index, claim.by, facts=fails)
 
 
 def _next_card(deal: BeziqueDealFacts, after: int) -> int | None:
