@@ -13,7 +13,7 @@ from typing import Literal, cast
 
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.facts import AnyFact
-from adjudicator.facts.marks import AgreedResult, LastTrickUnmarked, WrongMark
+from adjudicator.facts.marks import AgreedResult, LastTrickUnmarked, Result, WrongMark
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.amendments import calls_in_time, rule_on_calls
 from adjudicator.games.bezique.brisques import tricks_after_penalty
@@ -514,6 +514,42 @@ UNDECIDED_STEP = (
     "  this result depends on what the record cannot decide (see undetermined): the figures"
     " take the play as recorded, for reference only"
 )
+
+
+def wrong_results(
+    deal: BeziqueDealFacts,
+    right: list[Result],
+    game: Literal["bezique", "rubicon-bezique"],
+    basis: list[str],
+    *,
+    score: dict[str, int] | None = None,
+    decide: bool = False,
+) -> list[Finding]:
+    """Each result agreed in ``deal`` that is none of those the rules give, ``right``
+    (BEZ-SCORE-5); ``score``, the running scores when nobody has won (the ordinary game);
+    ``decide``, a fragment's brisques decide which of ``right`` it is (Rubicon)."""
+    allowed = {(r.winner, r.value) for r in right}
+    return [
+        make_finding(
+            "BEZ-SCORE-5",
+            "violation",
+            facts=AgreedResult(
+                game=game,
+                what="game",
+                winner=result.winner,
+                value=result.value,
+                deal=deal.number,
+                right=right,
+                score=None if right else score,
+                brisques_decide=decide,
+            ),
+            event=index,
+            deal=deal.number,
+            basis=basis,
+        )
+        for index, result in deal.results
+        if (result.winner, result.value) not in allowed
+    ]
 
 
 def early_results(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.engine.judgement import Judgement
-from adjudicator.facts.marks import AgreedResult, BrisquesCountRefused, Result
+from adjudicator.facts.marks import BrisquesCountRefused, Result
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.judge import (
@@ -13,6 +13,7 @@ from adjudicator.games.bezique.judge import (
     position_unknowns,
     score_deal,
     stated_brisques,
+    wrong_results,
 )
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
@@ -138,27 +139,13 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
         decide = any(u["rule"] == "RUB-GAME-3" for u in unknowns)
         if decide:  # the brisques decide the value
             possible = _possible_results(points, rules)
-        for index, result in deal.results:
-            last_result = {"winner": result.winner, "value": result.value}
-            if (result.winner, result.value) not in possible:
-                findings.append(
-                    make_finding(
-                        "BEZ-SCORE-5",
-                        "violation",
-                        facts=AgreedResult(
-                            game="rubicon-bezique",
-                            what="game",
-                            winner=result.winner,
-                            value=result.value,
-                            deal=deal.number,
-                            right=[Result(winner=w, value=v) for w, v in sorted(possible, key=str)],
-                            brisques_decide=decide,
-                        ),
-                        event=index,
-                        deal=deal.number,
-                        basis=["RUB-GAME-6", "RUB-LAW-51"],
-                    )
-                )
+        if deal.results:
+            _, agreed = deal.results[-1]
+            last_result = {"winner": agreed.winner, "value": agreed.value}
+        right = [Result(winner=w, value=v) for w, v in sorted(possible, key=str)]
+        findings += wrong_results(
+            deal, right, "rubicon-bezique", ["RUB-GAME-6", "RUB-LAW-51"], decide=decide
+        )
         shown = None if deal.unfinished else game  # (its steps say why there is none)
         summaries.append(summary(deal, points, game=shown, game_cards_made=made))
     return RubiconJudgement(
