@@ -752,3 +752,25 @@ def test_marks_results_and_honours_are_worded_from_their_facts(
     assert [(s.text, s.rules, s.events) for s in after.decision] == [
         (s.text, s.rules, s.events) for s in before.decision
     ]
+
+
+def test_a_result_agreed_before_any_deal_is_struck_out() -> None:
+    """``clean-deal`` with a result (A wins, 1) agreed before its deal: nothing had been
+    played, so the agreed result is struck out (BEZ-SCORE-5); said in the director's words,
+    not the finding's message with its event pasted after it."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+
+    record = _clean_deal()
+    for event in record["events"]:  # every event moves up one
+        if isinstance(event.get("ref"), int):
+            event["ref"] += 1
+    record["events"].insert(0, {"type": "result", "winner": "A", "value": 1})
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    [agreed] = [f for f in ruling.findings if f.rule == "BEZ-SCORE-5"]
+    assert agreed.message == "A result (A 1) was agreed before any deal."
+    assert ruling.decision[0].text == (
+        "The result agreed before any deal, A 1, is struck out (Foster p.382)."
+    )
+    assert ruling.decision[0].events == [0]
