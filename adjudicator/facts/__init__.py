@@ -18,7 +18,6 @@ from adjudicator.facts.bezique_declarations import (
     CardCalled,
     CarriedLost,
     ChallengeRuled,
-    MarkedAgain,
     UnlawfulDeclaration,
 )
 from adjudicator.facts.bezique_play import (
@@ -30,6 +29,17 @@ from adjudicator.facts.bezique_play import (
     BeziqueSevenExchangeRefused,
     BeziqueSevenNotInGame,
     BeziqueWrongHandSize,
+)
+from adjudicator.facts.marks import (
+    AgreedResult,
+    BrisquesCountRefused,
+    HonoursClaimFails,
+    HonoursUnclaimed,
+    HonoursVoid,
+    LastTrickUnmarked,
+    MarkedAgain,
+    Unmarked,
+    WrongMark,
 )
 from adjudicator.facts.whist_play import (
     PlayedOutOfTurn,
@@ -62,10 +72,18 @@ KINDS: tuple[type[Fact], ...] = (
     AmericanPenaltyDemand,
     BothSidesRevoked,
     ScoreHeld,
+    WrongMark,
+    Unmarked,
+    MarkedAgain,
+    AgreedResult,
+    HonoursClaimFails,
+    HonoursUnclaimed,
+    HonoursVoid,
+    LastTrickUnmarked,
+    BrisquesCountRefused,
     UnlawfulDeclaration,
     Announced,
     CarriedLost,
-    MarkedAgain,
     ChallengeRuled,
     Amendment,
     CardCalled,
@@ -92,10 +110,18 @@ AnyFact = Annotated[
     | AmericanPenaltyDemand
     | BothSidesRevoked
     | ScoreHeld
+    | WrongMark
+    | Unmarked
+    | MarkedAgain
+    | AgreedResult
+    | HonoursClaimFails
+    | HonoursUnclaimed
+    | HonoursVoid
+    | LastTrickUnmarked
+    | BrisquesCountRefused
     | UnlawfulDeclaration
     | Announced
     | CarriedLost
-    | MarkedAgain
     | ChallengeRuled
     | Amendment
     | CardCalled
@@ -112,6 +138,7 @@ AnyFact = Annotated[
 
 __all__ = [
     "KINDS",
+    "AgreedResult",
     "Amendment",
     "AmericanPenaltyDemand",
     "Announced",
@@ -125,11 +152,16 @@ __all__ = [
     "BeziqueSevenNotInGame",
     "BeziqueWrongHandSize",
     "BothSidesRevoked",
+    "BrisquesCountRefused",
     "CardCalled",
     "CardTakenBack",
     "CarriedLost",
     "ChallengeRuled",
     "Fact",
+    "HonoursClaimFails",
+    "HonoursUnclaimed",
+    "HonoursVoid",
+    "LastTrickUnmarked",
     "MarkedAgain",
     "PenaltyAdvised",
     "PenaltyChoiceChanged",
@@ -141,4 +173,6 @@ __all__ = [
     "Revoked",
     "ScoreHeld",
     "UnlawfulDeclaration",
+    "Unmarked",
+    "WrongMark",
 ]

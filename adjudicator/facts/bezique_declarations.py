@@ -289,22 +289,6 @@ class CarriedLost(Fact):
         )
 
 
-class MarkedAgain(Fact):
-    """A declaration marked a second time: the second mark is struck out (BEZ-SCORE-5)."""
-
-    kind: Literal["marked-again"] = Field(default="marked-again", description="the kind of fact")
-    seat: str = Field(description="the seat that marked it again")
-    points: int | None = Field(description="the points marked the second time")
-    combination: str = Field(description="the combination")
-    declared_at: int = Field(description="the event of the declaration already scored")
-
-    def message(self) -> str:
-        return (
-            f"{self.seat} marked {self.points} for the {self.combination} of event"
-            f" {self.declared_at}, which had already been scored."
-        )
-
-
 #: why a challenge failed or came too late: the closed set
 ChallengeReason = Literal[
     "good-mark", "lawful-declaration", "not-a-declaration", "too-late", "every-card-lawful"

@@ -14,6 +14,7 @@ import re
 from typing import Any, cast
 
 from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
+from adjudicator.facts.marks import AgreedResult, MarkedAgain, MarkWhy, Unmarked, WrongMark
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
     PenaltyChoiceChanged,
@@ -180,10 +181,12 @@ def _side_in(message: str) -> str | None:
 
 
 def _side_of(f: Finding) -> str | None:
-    """The side a finding names: its facts' claimants, or the side its words begin with."""
+    """The side a finding speaks of: the claimants of a penalty, the side of an honours
+    claim, else the side its words begin with (a finding not yet typed)."""
     if isinstance(f.facts, AmericanPenaltyDemand | PenaltyRefused):
         return f.facts.by
-    return _side_in(f.message)
+    side = getattr(f.facts, "side", None)
+    return side if isinstance(side, str) else _side_in(f.message)
 
 
 #: (rule, code) -> the sentence where a code gives the adversaries other remedies: the
@@ -199,7 +202,7 @@ _UNCLAIMED_UNDER: dict[tuple[str, str], str] = {
 def _unclaimed(ctx: Context, f: Finding) -> Said | None:
     if isinstance(f.facts, UnlawfulDeclaration) and f.severity == "violation":
         return _declaration_sentence(ctx, f, f.facts)
-    if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5"):
+    if isinstance(f.facts, MARK_FACTS):
         return _mark(ctx, f)
     if isinstance(f.facts, PenaltyRefused):
         return stray_penalty(ctx, f)
@@ -225,25 +228,18 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
 # Marks and agreed results corrected
 # ---------------------------------------------------------------------------------------------
 
-#: A wrong mark, as the games word it: the right value may be a range (a mark that reaches
-#: the game may stop anywhere from what reaches it to the whole), or a value with the reason
-#: this ruling gives it (a deduction floored at 0: an option, not the law's text).
-_MARK = re.compile(
-    r"^(?P<who>NS|EW|A|B) marked (?P<marked>-?\d+) for (?P<item>[\w-]+)"
-    r"(?: in deal (?P<deal>\d+))?; (?:the rules give|it is worth|this ruling gives)"
-    r" (?P<right>-?\d+)(?: to (?P<high>-?\d+))?(?P<why>: [^.]+)?\."
-)
-_AGREED = re.compile(r"^The players agreed (?P<agreed>.+?); the rules give (?P<right>.+?)\.(?: |$)")
-#: A declaration marked a second time (Bézique): the second mark is struck out.
-_AGAIN = re.compile(
-    r"^(?P<who>A|B) marked (?P<marked>-?\d+) for the (?P<what>.+?) of event (?P<of>\d+),"
-    r" which had already been scored\."
-)
-#: An item the rules give that nobody marked (whist): the corrected score counts it.
-_UNMARKED = re.compile(
-    r"^No mark was written for (?P<who>NS|EW)'s (?P<item>[\w-]+) \((?P<points>-?\d+)\)"
-    r" in deal (?P<deal>\d+);"
-)
+#: the facts of a mark or an agreed result, corrected among the marks
+MARK_FACTS = (WrongMark, MarkedAgain, Unmarked, AgreedResult)
+
+#: why a mark's right value is what it is, as a director says it (the option that floors a
+#: deduction at zero said as a reading of these rules, never by its key)
+_MARK_WHY: dict[MarkWhy, str] = {
+    "game-already-won": ": {winner} had already won the game, so they count nothing",
+    "deduction-floored": ": the law says deduct three, and only {taken} is taken because a"
+    " score is not taken below 0, which is a reading these rules adopt (the codes are silent,"
+    " AMB-7), not the law's text",
+    "seven-in-end-play": ": a seven of trumps played in the last eight tricks scores nothing",
+}
 
 
 def _added(ctx: Context, f: Finding) -> str:
@@ -276,45 +272,59 @@ def _mark(ctx: Context, f: Finding) -> Said:
     rules = [f.rule, *f.basis]
     law = _added(ctx, f) + ctx.law(f.rule)
     ctx.changed = True
-    if m := _MARK.match(f.message):
-        whose = ctx.names.any(m["who"])
-        deal = f" in deal {m['deal']}" if m["deal"] else ""
-        right = int(m["right"])
-        item = words(m["item"])
-        many = _marks_made(ctx, f.event, m["who"], m["item"]) > 1  # brisques, trick by trick
-        is_, mark = ("are", "total") if many else ("is", "mark")
-        if m["high"]:
-            # only a mark that reaches the game has a range (WHIST-SCORE-4: enough to call game)
-            fate = f"{is_} wrong: any {mark} from {right} (enough for the game) to {m['high']} is right"
-        else:
-            fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
-            fate += unkeyed(m["why"] or "")
-        if many:
-            said = f"The marks for {item} written by {whose}{deal}, {m['marked']} in all"
-            return say(f"{said} [event {f.event}], {fate}{law}.", *rules)
-        said = f"The mark of {m['marked']} for {item} written by {whose}{deal}"
-        return say(f"{said} [event {f.event}] {fate}{law}.", *rules)
-    if m := _AGAIN.match(f.message):
+    facts, events = f.facts, (f.event,)
+    if isinstance(facts, WrongMark):
+        return say(_wrong_mark(ctx, facts, f.event) + f"{law}.", *rules, events=events)
+    if isinstance(facts, MarkedAgain):  # (the declaration's event beside the sentence)
         return say(
-            f"The second mark of {m['marked']} for the {words(m['what'])} declared at event"
-            f" {m['of']}, written by {ctx.names.any(m['who'])} [event {f.event}], is struck out:"
-            f" it had already been scored{law}.",
+            f"The second mark of {facts.marked} for the {words(facts.combination)}, written by"
+            f" {ctx.names.any(facts.seat)}, is struck out: it had already been scored{law}.",
             *rules,
+            events=(f.event, facts.declared_at),
         )
-    if m := _UNMARKED.match(f.message):
+    if isinstance(facts, Unmarked):
         return say(
-            f"{ctx.names.any(m['who'])} did not mark the {m['points']} for {words(m['item'])}"
-            f" in deal {m['deal']} [event {f.event}]; the corrected score counts it{law}.",
+            f"{ctx.names.any(facts.side)} did not mark the {facts.points} for"
+            f" {words(facts.item)} in deal {facts.deal}; the corrected score counts it{law}.",
             *rules,
+            events=events,
         )
-    if m := _AGREED.match(f.message):
-        agreed = f"The result the players agreed [event {f.event}], {m['agreed']},"
-        if m["right"].startswith("no "):  # nothing was won: "no rubber has been completed"
-            return say(f"{agreed} is struck out: {m['right']}{law}.", *rules)
-        if " decide" in m["right"]:  # a fragment: no one value, but not this one either
-            return say(f"{agreed} cannot be right: the rules give {m['right']}{law}.", *rules)
-        return say(f"{agreed} is corrected: the rules give {m['right']}{law}.", *rules)
-    return say(f"{f.message} [event {f.event}]{law}.", *rules)
+    if isinstance(facts, AgreedResult):
+        return say(_agreed(facts) + f"{law}.", *rules, events=events)
+    raise TypeError(f"{f.rule}: a finding without the facts of a mark")
+
+
+def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
+    """A wrong mark, said: whose, for what, and its fate (corrected, struck out, a range)."""
+    whose = ctx.names.any(m.who)
+    deal = "" if m.declaration else f" in deal {m.deal}"
+    item = words(m.item)
+    many = _marks_made(ctx, event, m.who, m.item) > 1  # brisques, trick by trick
+    is_, mark = ("are", "total") if many else ("is", "mark")
+    if m.high is not None and m.high != m.right:
+        # only a mark that reaches the game has a range (WHIST-SCORE-4: enough to call game)
+        fate = f"{is_} wrong: any {mark} from {m.right} (enough for the game) to {m.high} is right"
+    else:
+        right = m.right if m.high is None else m.high
+        fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
+        if m.why is not None:
+            fate += _MARK_WHY[m.why].format(winner=m.winner, taken=-right)
+    if many:
+        return f"The marks for {item} written by {whose}{deal}, {m.marked} in all, {fate}"
+    return f"The mark of {m.marked} for {item} written by {whose}{deal} {fate}"
+
+
+def _agreed(a: AgreedResult) -> str:
+    """A result agreed against the rules: struck out (nothing won), not right (a fragment
+    leaves it to facts the record does not state) or corrected."""
+    if a.before_any_deal:
+        return f"The result agreed before any deal, {a.winner} {a.value}, is struck out"
+    agreed = f"The result the players agreed, {a.agreed_words()},"
+    if not a.right:  # nothing was won: "no rubber has been completed"
+        return f"{agreed} is struck out: {a.right_words()}"
+    if a.brisques_decide:  # a fragment: no one value, but not this one either
+        return f"{agreed} cannot be right: the rules give {a.right_words()}"
+    return f"{agreed} is corrected: the rules give {a.right_words()}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -565,7 +575,7 @@ def decide(
     disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
     for f in findings:
-        if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5", "BEZ-LAST-5") and id(f) not in ctx.used:
+        if isinstance(f.facts, MARK_FACTS) and id(f) not in ctx.used:
             ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
             marks.append(_mark(ctx, f))
     unclaimed: list[Said] = []

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from adjudicator.facts.bezique_declarations import ChallengeRuled, UnlawfulDeclaration
+from adjudicator.facts.marks import BrisquesCountRefused
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
     BothSidesOption,
@@ -663,19 +664,25 @@ def _mark_at(ctx: Context, event: int | None) -> Any:
 
 def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:
     """A demand to count the brisques (Rubicon, law 57 and Foster's custom)."""
-    head = f"{ctx.names.seat(claim.by)} demanded a count of the brisques [event {claim.event}]"
+    head = f"{ctx.names.seat(claim.by)} demanded a count of the brisques"
     if refused := ctx.at(claim.event, "RUB-GAME-3"):
         ctx.used.update(id(f) for f in refused)
+        facts = refused[0].facts
+        threshold = (
+            facts.threshold
+            if isinstance(facts, BrisquesCountRefused)
+            else ctx.rules.get("brisque_close_threshold", 200)
+        )
         return [
             say(
-                f"{head}. Refused: the scores were more than"
-                f" {ctx.rules.get('brisque_close_threshold', 200)} apart, with no tie and no"
-                f" rubicon to save, so the brisques are not counted"
-                f"{ctx.law('RUB-GAME-3')}.",
+                f"{head}. Refused: the scores were more than {threshold} apart, with no tie and"
+                f" no rubicon to save, so the brisques are not counted{ctx.law('RUB-GAME-3')}.",
                 "RUB-GAME-3",
+                events=(claim.event,),
             )
         ]
-    return [say(f"{head}. Granted: the brisques are counted{ctx.law('RUB-GAME-3')}.", "RUB-GAME-3")]
+    granted = f"{head}. Granted: the brisques are counted{ctx.law('RUB-GAME-3')}."
+    return [say(granted, "RUB-GAME-3", events=(claim.event,))]
 
 
 DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {

@@ -96,10 +96,6 @@ SCORE_FAULT = {
 #: keys stay in the ruling's ``rules``, out of what is read aloud (issue 18)
 _OPTION_NOTES = [
     (re.compile(r": option deduct_floor = zero\)"), ", under these rules)"),
-    (
-        re.compile(r"which is the option deduct_floor = zero"),
-        "which is a reading these rules adopt",
-    ),
     (re.compile(r" \(option [a-z_]+(?: = [^)]*)?\)"), ""),
 ]
 

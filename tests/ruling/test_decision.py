@@ -10,6 +10,7 @@ import pytest
 
 from adjudicator.facts import BeziqueEndplayRuleBroken, PenaltyRefused, RevokeClaimFailed
 from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
+from adjudicator.facts.marks import MarkedAgain, WrongMark
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
@@ -165,23 +166,24 @@ def test_a_wrong_mark_is_corrected_and_a_mark_worth_nothing_struck_out() -> None
     wrong = make_finding(
         "WHIST-SCORE-7",
         "violation",
-        "NS marked 3 for tricks in deal 1; the rules give 2. It may be corrected ...",
+        facts=WrongMark(who="NS", item="tricks", deal=1, marked=3, right=2, window="game"),
         event=53,
         basis=["WHIST-SCORE-1"],
     )
     nothing = make_finding(
         "WHIST-SCORE-7",
         "violation",
-        "NS marked 2 for honours in deal 1; the rules give 0. It may be corrected ...",
+        facts=WrongMark(who="NS", item="honours", deal=1, marked=2, right=0, window="game"),
         event=55,
     )
     out = decide("whist", ENGLISH, PLAYERS, [wrong, nothing], [_whist_deal()], _corrected(), [])
-    assert out[0][:2] == (
-        "The mark of 3 for tricks written by Ann North and Cy South (NS) in deal 1 [event 53]"
+    assert out[0] == (
+        "The mark of 3 for tricks written by Ann North and Cy South (NS) in deal 1"
         " is corrected to 2 (laws 56, 57).",
         ["WHIST-SCORE-7", "WHIST-SCORE-1"],
+        (53,),
     )
-    assert "[event 55] is struck out" in out[1][0]
+    assert out[1].text.endswith("deal 1 is struck out (laws 56, 57).") and out[1].events == (55,)
     assert out[2][0].startswith("The corrected score:")
 
 
@@ -382,14 +384,15 @@ def test_every_wrong_mark_gets_its_own_sentence_not_the_findings_words() -> None
             rng.choice(marks)["points"] += rng.choice([-20, -10, -1, 1, 2, 10, 30])
             ruling = adjudicate(parse_record(json.dumps(record)))
             wrong = [f for f in ruling.findings if f.rule in ("WHIST-SCORE-7", "BEZ-SCORE-5")]
-            said = [d.text for d in ruling.decision if set(d.rules) & {f.rule for f in wrong}]
+            said = [d for d in ruling.decision if set(d.rules) & {f.rule for f in wrong}]
             for finding in (f for f in wrong if f.severity == "violation"):
-                sentence = next(s for s in said if f"[event {finding.event}]" in s)
+                sentence = next(s.text for s in said if finding.event in s.events)
+                assert "[event" not in sentence
                 assert sentence.startswith(
                     ("The mark of", "The marks for", "The second mark", "The result the players")
                 ), sentence
                 assert " (NS)" in sentence or " (EW)" in sentence or game == "bezique"
-                forms.add(sentence.split("]")[1].split("(")[0].strip()[:12])
+                forms |= {f for f in ("is corrected", "is wrong: an") if f in sentence}
     assert {"is corrected", "is wrong: an"} <= forms  # both forms were met
 
 
@@ -426,9 +429,10 @@ def test_an_item_nobody_marked_is_announced_with_the_names_and_the_value() -> No
     del record["events"][54]
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        "Beatrice Crane and Dora Whitcombe (EW) did not mark the 1 for tricks in deal 1"
-        " [event 0]; the corrected score counts it (laws 56, 57)."
+        "Beatrice Crane and Dora Whitcombe (EW) did not mark the 1 for tricks in deal 1;"
+        " the corrected score counts it (laws 56, 57)."
     )
+    assert ruling.decision[0].events == [0]
 
 
 def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
@@ -446,10 +450,13 @@ def test_a_declaration_marked_twice_has_its_second_mark_struck_out() -> None:
     record["events"].insert(index + 1, dict(record["events"][index]))
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert ruling.decision[0].text == (
-        f"The second mark of 20 for the marriage declared at event 4, written by Margaret"
-        f" Ashby (A) [event {index + 1}], is struck out: it had already been scored; Thomas"
-        " Reeve (B) adds the 20 marked too much, as the adversary may (Foster p.382)."
+        "The second mark of 20 for the marriage, written by Margaret Ashby (A), is struck out:"
+        " it had already been scored; Thomas Reeve (B) adds the 20 marked too much, as the"
+        " adversary may (Foster p.382)."
     )
+    assert ruling.decision[0].events == [index + 1, 4]  # the second mark, the declaration
+    [again] = [f.facts for f in ruling.findings if isinstance(f.facts, MarkedAgain)]
+    assert (again.seat, again.declared_at, again.marked) == ("A", 4, 20)
     assert ruling.result.corrected.score == {"A": 230, "B": 350}  # type: ignore[union-attr]
     record.setdefault("rules", {})["wrong_score_penalty"] = "correct_only"
     ruling = adjudicate(parse_record(json.dumps(record)))
@@ -540,7 +547,9 @@ def test_a_result_agreed_when_nothing_was_won_is_struck_out() -> None:
     ruling = adjudicate(parse_record(json.dumps(record)))
     [sentence] = [d.text for d in ruling.decision if d.text.startswith("The result")]
     assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57).")
-    assert f"[event {second}], a rubber of" in sentence
+    assert "The result the players agreed, a rubber of" in sentence
+    [agreed] = [d for d in ruling.decision if d.text.startswith("The result")]
+    assert agreed.events == [second]
 
 
 def _clean_deal() -> dict[str, Any]:
@@ -589,7 +598,7 @@ def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -
         "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A). The"
         " challenge is upheld: the mark was wrong, and a marking error is always"
         " corrected (Foster p.382).",
-        "The mark of 50 for marriage written by Margaret Ashby (A) [event 16] is corrected to"
+        "The mark of 50 for marriage written by Margaret Ashby (A) is corrected to"
         " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
         "The corrected score: Margaret Ashby (A) 230, Thomas Reeve (B) 360; neither player has"
         " yet reached 1000 (Foster p.376).",
@@ -835,3 +844,69 @@ def test_a_second_choice_unlike_the_first_is_said_from_its_facts() -> None:
         " revoke of a deal (law 75)."
     )
     assert (last.rules, last.events) == (["WHIST-REVOKE-10"], [56])
+
+
+_MARK_FIXTURES = [
+    "whist/wrong-mark.json",
+    "whist/wrong-result.json",
+    "whist/mark-past-game.json",
+    "whist/eng64-rubber-three-games-honours-and-wrong-marks.json",
+    "whist/honours-at-four.json",
+    "whist/honours-claimed-four-held-three.json",
+    "whist/american-revokers-held-at-six.json",
+    "bezique/wrong-marks.json",
+    "bezique/ordinary-seven-played-in-endplay-scores-nothing.json",
+    "rubicon-bezique/wrong-result.json",
+    "rubicon-bezique/brisques-demand-refused.json",
+    "rubicon-bezique/brisques-unknown-agreed-winner-impossible-fragment.json",
+]
+
+
+@pytest.mark.parametrize("name", _MARK_FIXTURES)
+def test_marks_results_and_honours_are_worded_from_their_facts(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 18: the decision's sentences on marks, agreed results, honours claims and the
+    brisques demand are written from the findings' facts, never by re-reading the findings'
+    messages: with every such message garbled, the decision is word for word the same."""
+    from adjudicator import adjudicate, load_record
+    from adjudicator.facts import marks
+    from tests.conftest import FIXTURES
+
+    before = adjudicate(load_record(FIXTURES / name))
+    mine = [f for f in before.findings if isinstance(f.facts, marks.Fact)]
+    assert any(f.facts is not None and f.facts.__module__ == marks.__name__ for f in mine)
+    for kind in vars(marks).values():
+        if isinstance(kind, type) and issubclass(kind, marks.Fact) and kind is not marks.Fact:
+            monkeypatch.setattr(kind, "message", lambda self: "Garbled words.")
+    after = adjudicate(load_record(FIXTURES / name))
+    assert all(
+        f.message == "Garbled words."
+        for f in after.findings
+        if f.facts is not None and f.facts.__module__ == marks.__name__
+    )
+    assert [(s.text, s.rules, s.events) for s in after.decision] == [
+        (s.text, s.rules, s.events) for s in before.decision
+    ]
+
+
+def test_a_result_agreed_before_any_deal_is_struck_out() -> None:
+    """``clean-deal`` with a result (A wins, 1) agreed before its deal: nothing had been
+    played, so the agreed result is struck out (BEZ-SCORE-5); said in the director's words,
+    not the finding's message with its event pasted after it."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+
+    record = _clean_deal()
+    for event in record["events"]:  # every event moves up one
+        if isinstance(event.get("ref"), int):
+            event["ref"] += 1
+    record["events"].insert(0, {"type": "result", "winner": "A", "value": 1})
+    ruling = adjudicate(parse_record(json.dumps(record)))
+    [agreed] = [f for f in ruling.findings if f.rule == "BEZ-SCORE-5"]
+    assert agreed.message == "A result (A 1) was agreed before any deal."
+    assert ruling.decision[0].text == (
+        "The result agreed before any deal, A 1, is struck out (Foster p.382)."
+    )
+    assert ruling.decision[0].events == [0]

@@ -27,6 +27,7 @@ from adjudicator.catalogue import exists
 from adjudicator.facts import RevokeClaimFailed
 from adjudicator.facts.bezique_declarations import ChallengeRuled
 from adjudicator.facts.bezique_play import PLAY_FACTS, BeziqueEndplayRuleBroken
+from adjudicator.facts.marks import HonoursClaimFails
 from adjudicator.findings import make_finding
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
@@ -111,21 +112,31 @@ def no_revoke_said_of_a_deal_with_one(ruling: Ruling) -> Broken:
     ]
 
 
+#: the rules of an honours claim that fails (the facts' reasons: not held, at four, not counted)
+_HONOURS_FAIL = {"WHIST-HONOURS-2", "WHIST-HONOURS-3", "WHIST-HONOURS-6"}
+
+
 def honours_claim_failed_counts_none(ruling: Ruling) -> Broken:
-    """An honours claim said to fail leaves no honours counted for it: the claim is not
-    counted and the claiming side scores no honours in that deal."""
+    """An honours claim said to fail leaves no honours counted for it: a sentence resting on
+    a failing claim's rule (WHIST-HONOURS-2, -3, -6) speaks, by the events beside it, of
+    claims that are not counted and whose side scores no honours in that deal; and every
+    claim whose finding's facts say it fails is not counted."""
     out = []
+    failed = {f.event for f in ruling.findings if isinstance(f.facts, HonoursClaimFails)}
     for s in ruling.decision:
-        if "claimed honours" not in s.text or "claim fails" not in s.text:
+        if not set(s.rules) & _HONOURS_FAIL:
             continue
-        event = _events(s)[0]
         for d in _whist_deals(ruling):
             for claim in d.honours.claims:
-                if claim.event != event:
+                if claim.event not in s.events:
                     continue
                 scored = any(i.item == "honours" and i.side == claim.side for i in d.scores)
                 if claim.counted or scored:
                     out.append(s.text)
+    for d in _whist_deals(ruling):
+        out += [
+            f"claim [event {c.event}]" for c in d.honours.claims if c.event in failed and c.counted
+        ]
     return out
 
 
@@ -236,11 +247,12 @@ _NUMBERS: dict[str, Callable[[Ruling, str], Broken]] = {
     "rubicon-bezique": _numbers_rubicon,
 }
 
-#: a sentence on the result as a whole
-_RESULT = re.compile(
-    r"(?:^|\. )(?:The score stands|The corrected score|The score|In the new rubber"
-    r"|The result of (?:the game|game \d+))\b"
-)
+#: rules the result sentences themselves rest on, by game
+_RESULT_RULES = {
+    "whist": {"WHIST-SCORE-3", "WHIST-RUBBER-2", "WHIST-SCORE-1"},
+    "bezique": {"BEZ-SCORE-3", "BEZ-LAST-3"},
+    "rubicon-bezique": {"RUB-GAME-6", "RUB-LAST-1", "RUB-LAW-50"},
+}
 
 
 def result_said_is_the_corrected_one(ruling: Ruling) -> Broken:
@@ -251,7 +263,7 @@ def result_said_is_the_corrected_one(ruling: Ruling) -> Broken:
     out = []
     violation = any(f.severity == "violation" for f in ruling.findings)
     for s in ruling.decision:
-        if not _RESULT.search(s.text):
+        if not set(s.rules) & _RESULT_RULES[ruling.game]:  # not a sentence on the result
             continue
         out += _NUMBERS[ruling.game](ruling, s.text)
         if violation and re.search(
@@ -259,14 +271,6 @@ def result_said_is_the_corrected_one(ruling: Ruling) -> Broken:
         ):
             out.append(s.text)
     return out
-
-
-#: rules the result sentences themselves rest on, by game
-_RESULT_RULES = {
-    "whist": {"WHIST-SCORE-3", "WHIST-RUBBER-2", "WHIST-SCORE-1"},
-    "bezique": {"BEZ-SCORE-3", "BEZ-LAST-3"},
-    "rubicon-bezique": {"RUB-GAME-6", "RUB-LAST-1", "RUB-LAW-50"},
-}
 
 
 #: the rule a dispute of the record rests on, which no finding states when it is upheld or
@@ -410,16 +414,23 @@ def test_altered_records_decisions_agree_with_their_rulings(part: int) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _doctored(name: str, *edits: tuple[str, str], rules: list[str] | None = None) -> Ruling:
+def _doctored(
+    name: str,
+    *edits: tuple[str, str],
+    rules: list[str] | None = None,
+    events: list[int] | None = None,
+) -> Ruling:
     """The fixture's ruling with each ``(old, new)`` of ``edits`` made in the first sentence
-    holding ``old`` (and that sentence's rules replaced by ``rules``, when given)."""
+    holding ``old`` (and that sentence's rules and events replaced by ``rules`` and
+    ``events``, when given)."""
     ruling = adjudicate(load_record(FIXTURES / name))
     sentences = list(ruling.decision)
     for old, new in edits:
         at = next(k for k, s in enumerate(sentences) if old in s.text)
         text = sentences[at].text.replace(old, new)
         kept = rules if rules is not None else sentences[at].rules
-        sentences[at] = Sentence(text=text, rules=kept, events=sentences[at].events)
+        said = events if events is not None else sentences[at].events
+        sentences[at] = Sentence(text=text, rules=kept, events=said)
     return ruling.model_copy(update={"decision": sentences})
 
 
@@ -431,12 +442,6 @@ _DOCTORED: list[tuple[Any, ...]] = [
         "The claim fails: every card followed suit",
     ),
     (
-        honours_claim_failed_counts_none,
-        "whist/clean-rubber.json",
-        "No irregularity.",
-        "NS claimed honours in deal 1 [event 53]: the claim fails.",
-    ),
-    (
         failed_challenge_is_not_struck,
         "bezique/plain-marriage-marked-forty-challenged.json",
         "is upheld: the mark was wrong",
@@ -446,8 +451,9 @@ _DOCTORED: list[tuple[Any, ...]] = [
     (  # a challenge of a lawful declaration that fails (its fact), the declaration struck
         failed_challenge_is_not_struck,
         "bezique/ordinary-double-bezique-two-steps-brisques-miscounted.json",
-        "[event 23] is corrected to 100",
-        "[event 1] is struck out",
+        "is corrected to 100",
+        "is struck out",
+        {"events": [1]},  # said of the declaration (event 1), not the brisques' mark
     ),
     (result_said_is_the_corrected_one, "whist/clean-rubber.json", "worth 6", "worth 7"),
     (
@@ -496,8 +502,10 @@ def test_a_revoke_claims_facts_doctored_to_contradict_are_caught(
 @pytest.mark.parametrize("case", _DOCTORED, ids=lambda case: case[0].__name__)
 def test_each_invariant_catches_a_decision_doctored_to_contradict(case: tuple[Any, ...]) -> None:
     check, name, old, new, *more = case
+    options = next((m for m in more if isinstance(m, dict)), {})
+    edits = [m for m in more if not isinstance(m, dict)]
     assert check(adjudicate(load_record(FIXTURES / name))) == []
-    assert check(_doctored(name, (old, new), *more)) != []
+    assert check(_doctored(name, (old, new), *edits, **options)) != []
 
 
 def test_an_irregularity_of_play_left_unsaid_is_caught() -> None:
@@ -519,6 +527,17 @@ def test_an_end_play_claim_said_to_fail_with_a_broken_rule_is_caught() -> None:
     failed = error.model_copy(update={"severity": "warning", "event": 131, "facts": None})
     doctored = ruling.model_copy(update={"findings": [*ruling.findings, failed]})
     assert failed_challenge_is_not_struck(doctored) != []
+
+
+def test_an_honours_claim_said_to_fail_but_counted_is_caught() -> None:
+    """``clean-rubber``'s honours claim at event 53 counts; a sentence resting on
+    WHIST-HONOURS-2 with that claim beside it says it fails."""
+    name = "whist/clean-rubber.json"
+    ruling = adjudicate(load_record(FIXTURES / name))
+    assert any(c.event == 53 and c.counted for d in _whist_deals(ruling) for c in d.honours.claims)
+    assert honours_claim_failed_counts_none(ruling) == []
+    doctored = _doctored(name, ("The", "The"), rules=["WHIST-HONOURS-2"], events=[53])
+    assert honours_claim_failed_counts_none(doctored) != []
 
 
 def test_a_rule_no_part_of_the_ruling_is_caught() -> None:

@@ -22,9 +22,9 @@ from adjudicator.facts.bezique_declarations import (
     CarriedLost,
     FaultReason,
     LostReason,
-    MarkedAgain,
     UnlawfulDeclaration,
 )
+from adjudicator.facts.marks import MarkedAgain
 from adjudicator.findings import Severity, make_finding
 
 # The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
@@ -356,7 +356,11 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     trick = int(state.window["trick"]) if state.window else None
     if already:
         again = MarkedAgain(
-            seat=seat, points=event.points, combination=target.name, declared_at=target.event
+            seat=seat,
+            marked=event.points,
+            combination=target.name,
+            declared_at=target.event,
+            deal=deal.number,
         )
         state.deal.marked_again.append((index, seat, event.points))
         basis = _basis(state, "BEZ-SCORE-5")

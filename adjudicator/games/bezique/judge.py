@@ -9,9 +9,11 @@ running score across deals to the target; Rubicon values each deal in ``games.ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Literal, cast
 
 from adjudicator.cards import CARD_TEXT, Card
+from adjudicator.facts import AnyFact
+from adjudicator.facts.marks import AgreedResult, LastTrickUnmarked, Result, WrongMark
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.amendments import calls_in_time, rule_on_calls
 from adjudicator.games.bezique.brisques import tricks_after_penalty
@@ -89,17 +91,19 @@ def score_deal(
     def find(
         rule: str,
         severity: Severity,
-        message: str,
+        message: str | None,
         event: int,
         seat: str | None = None,
         basis: list[str] | None = None,
         trick: int | None = None,
+        facts: AnyFact | None = None,
     ) -> None:
         findings.append(
             make_finding(
                 rule,
                 severity,
                 message,
+                facts=facts,
                 event=event,
                 deal=deal.number,
                 trick=trick,
@@ -163,12 +167,20 @@ def score_deal(
                 find(
                     "BEZ-SCORE-5",
                     "violation",
-                    f"{d.seat} marked {marked} for {d.right_name}; it is worth {d.value}. A marking "
-                    "error is always corrected.",
+                    None,
                     at or d.event,
                     d.seat,
                     basis=["RUB-LAW-51"] if variant.rubicon else [],
                     trick=_trick_before(deal, at or d.event),
+                    facts=WrongMark(
+                        who=d.seat,
+                        item=d.right_name,
+                        deal=deal.number,
+                        marked=marked,
+                        right=d.value,
+                        declaration=True,
+                        window="always",
+                    ),
                 )
                 _foster_penalty(d.seat, marked - d.value, at or d.event)
         elif not d.legal and marked:
@@ -342,16 +354,19 @@ def score_deal(
             find(
                 "BEZ-LAST-5" if late else "BEZ-SCORE-5",
                 "violation",
-                f"{seat} marked {total} for {item} in deal {deal.number}; the rules give {right}"
-                + (
-                    ": a seven of trumps played in the last eight tricks scores nothing"
-                    if late
-                    else ""
-                )
-                + ". A marking error is always corrected.",
+                None,
                 where,
                 seat,
                 basis=["RUB-LAW-51"] if variant.rubicon else ["BEZ-SCORE-5"] if late else [],
+                facts=WrongMark(
+                    who=seat,
+                    item=item,
+                    deal=deal.number,
+                    marked=total,
+                    right=right,
+                    why="seven-in-end-play" if late else None,
+                    window="always",
+                ),
             )
             _foster_penalty(seat, total - right, where)
     score_claims(deal, findings, founded)
@@ -361,10 +376,10 @@ def score_deal(
         find(
             "RUB-LAW-54",
             "info",
-            f"The last trick was not marked; {last_trick} scores {variant.last_trick} for it all "
-            "the same.",
+            None,
             deal.tricks[-1].plays[-1].event,
             last_trick,
+            facts=LastTrickUnmarked(seat=last_trick, points=variant.last_trick, deal=deal.number),
         )
     lines.sort(key=lambda line: (line.event is None, line.event or 0))
     return DealPoints(
@@ -501,13 +516,58 @@ UNDECIDED_STEP = (
 )
 
 
-def early_results(replay: BeziqueReplay, basis: str) -> list[Finding]:
+def wrong_results(
+    deal: BeziqueDealFacts,
+    right: list[Result],
+    game: Literal["bezique", "rubicon-bezique"],
+    basis: list[str],
+    *,
+    score: dict[str, int] | None = None,
+    decide: bool = False,
+) -> list[Finding]:
+    """Each result agreed in ``deal`` that is none of those the rules give, ``right``
+    (BEZ-SCORE-5); ``score``, the running scores when nobody has won (the ordinary game);
+    ``decide``, a fragment's brisques decide which of ``right`` it is (Rubicon)."""
+    allowed = {(r.winner, r.value) for r in right}
+    return [
+        make_finding(
+            "BEZ-SCORE-5",
+            "violation",
+            facts=AgreedResult(
+                game=game,
+                what="game",
+                winner=result.winner,
+                value=result.value,
+                deal=deal.number,
+                right=right,
+                score=None if right else score,
+                brisques_decide=decide,
+            ),
+            event=index,
+            deal=deal.number,
+            basis=basis,
+        )
+        for index, result in deal.results
+        if (result.winner, result.value) not in allowed
+    ]
+
+
+def early_results(
+    replay: BeziqueReplay, basis: str, game: Literal["bezique", "rubicon-bezique"]
+) -> list[Finding]:
     """A result agreed before any deal is a wrongly agreed result (BEZ-SCORE-5)."""
     return [
         make_finding(
             "BEZ-SCORE-5",
             "violation",
-            f"A result ({early.winner} {early.value}) was agreed before any deal.",
+            facts=AgreedResult(
+                game=game,
+                what="game",
+                winner=early.winner,
+                value=early.value,
+                right=[],
+                before_any_deal=True,
+            ),
             event=index,
             basis=[basis],
         )

@@ -4,8 +4,10 @@ the value of the game (BEZ-SCORE-3, -4); each deal is scored by ``judge.score_de
 
 from __future__ import annotations
 
+from typing import cast
+
 from adjudicator.engine.judgement import Judgement
-from adjudicator.findings import make_finding
+from adjudicator.facts.marks import Result
 from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts, BeziqueReplay, other
 from adjudicator.games.bezique.judge import (
     BRISQUE,
@@ -14,6 +16,7 @@ from adjudicator.games.bezique.judge import (
     early_results,
     position_unknowns,
     score_deal,
+    wrong_results,
 )
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary
@@ -32,7 +35,7 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
     winner: str | None = None
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
-    findings.extend(early_results(replay, "BEZ-SCORE-3"))
+    findings.extend(early_results(replay, "BEZ-SCORE-3", "bezique"))
     undetermined, undecided = list(replay.undetermined), False
     for deal in replay.deals:
         before = dict(score)
@@ -80,26 +83,14 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
                         f"  {winner} reached {rules.target} first in the deal, and the game ends"
                         " there (game_end = immediately_on_reaching) [BEZ-SCORE-4]"
                     )
-        for index, result in deal.results:
-            last_result = {"winner": result.winner, "value": result.value}
-            truth = games[-1] if games else None
-            if truth is None or truth["winner"] != result.winner or truth["value"] != result.value:
-                right = (
-                    f"{truth['winner']} with a game worth {truth['value']}"
-                    if truth
-                    else f"no winner yet (A {score['A']}, B {score['B']})"
-                )
-                findings.append(
-                    make_finding(
-                        "BEZ-SCORE-5",
-                        "violation",
-                        f"The players agreed {result.winner} won (value "
-                        f"{result.value}); the rules give {right}.",
-                        event=index,
-                        deal=deal.number,
-                        basis=["BEZ-SCORE-3"],
-                    )
-                )
+        if deal.results:
+            _, agreed = deal.results[-1]
+            last_result = {"winner": agreed.winner, "value": agreed.value}
+        right = [
+            Result(winner=cast(str, won["winner"]), value=cast(int, won["value"]))
+            for won in games[-1:]
+        ]
+        findings += wrong_results(deal, right, "bezique", ["BEZ-SCORE-3"], score=dict(score))
         summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
         del game
     indeterminate = undecided or any(d.indeterminate_from_trick is not None for d in summaries)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts.marks import BrisquesCountRefused, Result
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.judge import (
@@ -12,6 +13,7 @@ from adjudicator.games.bezique.judge import (
     position_unknowns,
     score_deal,
     stated_brisques,
+    wrong_results,
 )
 from adjudicator.games.bezique.summarise import summary
 from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
@@ -85,7 +87,7 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
     summaries = []
     games: list[dict[str, object]] = []
     last_result: dict[str, object] | None = None
-    findings.extend(early_results(replay, "RUB-GAME-6"))
+    findings.extend(early_results(replay, "RUB-GAME-6", "rubicon-bezique"))
     undetermined = list(replay.undetermined)
     for deal in replay.deals:
         points = score_deal(deal, replay.variant, rules)
@@ -134,24 +136,16 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
             }
         )
         possible = {(game.winner, game.value)}
-        right = f"{game.winner} {game.value}" if game.winner else "null and void (0)"
-        if any(u["rule"] == "RUB-GAME-3" for u in unknowns):  # the brisques decide the value
+        decide = any(u["rule"] == "RUB-GAME-3" for u in unknowns)
+        if decide:  # the brisques decide the value
             possible = _possible_results(points, rules)
-            right = _said(possible) + ", as the brisques taken before the position decide"
-        for index, result in deal.results:
-            last_result = {"winner": result.winner, "value": result.value}
-            if (result.winner, result.value) not in possible:
-                findings.append(
-                    make_finding(
-                        "BEZ-SCORE-5",
-                        "violation",
-                        f"The players agreed {result.winner} {result.value};"
-                        f" the rules give {right}.",
-                        event=index,
-                        deal=deal.number,
-                        basis=["RUB-GAME-6", "RUB-LAW-51"],
-                    )
-                )
+        if deal.results:
+            _, agreed = deal.results[-1]
+            last_result = {"winner": agreed.winner, "value": agreed.value}
+        right = [Result(winner=w, value=v) for w, v in sorted(possible, key=str)]
+        findings += wrong_results(
+            deal, right, "rubicon-bezique", ["RUB-GAME-6", "RUB-LAW-51"], decide=decide
+        )
         shown = None if deal.unfinished else game  # (its steps say why there is none)
         summaries.append(summary(deal, points, game=shown, game_cards_made=made))
     return RubiconJudgement(
@@ -176,16 +170,6 @@ def _possible_results(points: DealPoints, rules: RubiconRules) -> set[tuple[str 
         )
         out.add((outcome.winner, outcome.value))
     return out
-
-
-def _said(possible: set[tuple[str | None, int]]) -> str:
-    """The results a fragment allows, said: "A 600, 900 or 3300", "null and void (0)"."""
-    parts = []
-    for winner in sorted({w or "" for w, _ in possible}):
-        values = sorted(v for w, v in possible if (w or "") == winner)
-        listed = ", ".join(str(v) for v in values[:-1]) + (" or " if len(values) > 1 else "")
-        parts.append(f"{winner} {listed}{values[-1]}" if winner else "null and void (0)")
-    return "; or ".join(parts)
 
 
 def _brisques_could_save(
@@ -219,9 +203,12 @@ def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules
         make_finding(
             "RUB-GAME-3",
             "warning",
-            f"{claim.by} demanded a count of brisques with the scores {raw['A']} to {raw['B']}: more "
-            f"than {rules.brisque_close_threshold} apart, no tie and no rubicon to save, so the "
-            "brisques are not counted.",
+            facts=BrisquesCountRefused(
+                seat=claim.by,
+                deal=deal.number,
+                scores=dict(raw),
+                threshold=rules.brisque_close_threshold,
+            ),
             event=index,
             deal=deal.number,
             seat=claim.by,

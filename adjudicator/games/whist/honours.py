@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import cast
 
+from adjudicator.facts.marks import HonoursClaimFails, HonoursFault, HonoursUnclaimed
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist import scoring
-from adjudicator.games.whist.facts import DealFacts
+from adjudicator.games.whist.facts import DealFacts, TimedEvent
 from adjudicator.games.whist.summary import HonoursClaim
-from adjudicator.record.whist import WhistRules
+from adjudicator.record.whist import WhistHonours, WhistRules
 from adjudicator.seats import SIDES, Side
 
 
@@ -28,95 +29,85 @@ class HonoursJudge:
     def _judge_honours(
         self, deal: DealFacts, before: dict[Side, int], held: dict[Side, int]
     ) -> tuple[list[tuple[Side, int]], list[HonoursClaim]]:
-        target = cast(int, self.rules.game_target)
         valid: list[tuple[Side, int]] = []
         claims: list[HonoursClaim] = []
-        claimed_sides: set[str] = set()
         for timed in deal.honours:
-            claim = timed.event
-            side = claim.side
-            claimed_sides.add(side)
-            finding: tuple[str, Severity, str] | None = None
-            late = (
-                timed.late_deal
-                if self.rules.honours_claim_deadline == "next_trump_turned"
-                else timed.after_cut
+            side = timed.event.side
+            fails = self._honours_fault(deal, timed, before, held)
+            if fails is not None:
+                rule, severity = _FAULT_RULE[fails.reason]
+                self.findings.append(
+                    make_finding(rule, severity, facts=fails, event=timed.index, deal=deal.number)
+                )
+            # a claim of the wrong number (four for three) is good: honours score as held;
+            # a second claim of a side already counted adds nothing
+            counted = fails is None and all(s != side for s, _ in valid)
+            if counted:
+                valid.append((side, held[side]))
+            claims.append(
+                HonoursClaim(side=side, count=timed.event.count, event=timed.index, counted=counted)
             )
-            if not self.rules.honours_counted:
-                finding = (
-                    "WHIST-HONOURS-6",
-                    "warning",
-                    f"{side} claimed {claim.count} honours, but honours are not counted "
-                    "under this code.",
-                )
-            elif held[side] < 3:
-                finding = (
-                    "WHIST-HONOURS-2",
-                    "violation",
-                    f"{side} claimed {claim.count} honours in deal {deal.number} but hold "
-                    + ("at most" if side in self.honours_at_most else "only")
-                    + f" {held[side]} of the trump A K Q J: nothing to score.",
-                )
-            elif before[side] >= target - 1:
-                finding = (
-                    "WHIST-HONOURS-3",
-                    "violation",
-                    f"{side} claimed honours in deal {deal.number} while at {before[side]} at "
-                    "the start of the deal: a side at four cannot score honours.",
-                )
-            elif late:
-                finding = (
-                    "WHIST-HONOURS-4",
-                    "violation",
-                    f"{side} claimed honours for deal {deal.number} too late ("
-                    + (
-                        "after the trump card of the next deal was turned"
-                        if self.rules.honours_claim_deadline == "next_trump_turned"
-                        else "after the cards were cut for the next deal"
-                    )
-                    + "): they cannot be scored.",
-                )
-            elif any(s == side for s, _ in valid):
-                claims.append(
-                    HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
-                )
-                continue
-            if finding is not None:
-                rule, severity, message = finding
+        self._note_unclaimed_honours(deal, before, held, {t.event.side for t in deal.honours})
+        return valid, claims
+
+    def _honours_fault(
+        self,
+        deal: DealFacts,
+        timed: TimedEvent[WhistHonours],
+        before: dict[Side, int],
+        held: dict[Side, int],
+    ) -> HonoursClaimFails | None:
+        """Why an honours claim fails (WHIST-HONOURS-6, -2, -3, -4, in that order), or None."""
+        side = timed.event.side
+        deadline = self.rules.honours_claim_deadline
+        late = timed.late_deal if deadline == "next_trump_turned" else timed.after_cut
+        reason: HonoursFault | None = None
+        if not self.rules.honours_counted:
+            reason = "not-counted"
+        elif held[side] < 3:
+            reason = "not-held"
+        elif before[side] >= cast(int, self.rules.game_target) - 1:
+            reason = "at-four"
+        elif late:
+            reason = "too-late"
+        if reason is None:
+            return None
+        return HonoursClaimFails(
+            side=side,
+            deal=deal.number,
+            count=timed.event.count,
+            reason=reason,
+            held=held[side],
+            held_at_most=side in self.honours_at_most,
+            score=before[side],
+            deadline="next-trump-turned" if deadline == "next_trump_turned" else "next-cut",
+        )
+
+    def _note_unclaimed_honours(
+        self, deal: DealFacts, before: dict[Side, int], held: dict[Side, int], claimed: set[str]
+    ) -> None:
+        """Honours held and not claimed score nothing (WHIST-HONOURS-4, info)."""
+        target = cast(int, self.rules.game_target)
+        self.unclaimed_honours = []
+        if not self.rules.honours_counted:
+            return
+        for side in SIDES:
+            if held[side] >= 3 and side not in claimed and before[side] < target - 1:
+                self.unclaimed_honours.append((len(self.findings), side, held[side]))
                 self.findings.append(
                     make_finding(
-                        rule,
-                        severity,
-                        message,
-                        event=timed.index,
+                        "WHIST-HONOURS-4",
+                        "info",
+                        facts=HonoursUnclaimed(
+                            side=side,
+                            deal=deal.number,
+                            held=held[side],
+                            points=scoring.honours_points(held[side]),
+                        ),
+                        event=deal.event,
                         deal=deal.number,
                     )
                 )
-                claims.append(
-                    HonoursClaim(side=side, count=claim.count, event=timed.index, counted=False)
-                )
-                continue
-            # a claim of the wrong number (four for three) is good: honours score as held
-            valid.append((side, held[side]))
-            claims.append(
-                HonoursClaim(side=side, count=claim.count, event=timed.index, counted=True)
-            )
-        self.unclaimed_honours = []
-        if self.rules.honours_counted:
-            for side in SIDES:
-                if held[side] >= 3 and side not in claimed_sides and before[side] < target - 1:
-                    self.unclaimed_honours.append((len(self.findings), side, held[side]))
-                    self.findings.append(
-                        make_finding(
-                            "WHIST-HONOURS-4",
-                            "info",
-                            f"{side} held {held[side]} honours in deal {deal.number} but did not claim "
-                            f"them: they score nothing ({scoring.honours_points(held[side])} lost).",
-                            event=deal.event,
-                            deal=deal.number,
-                        )
-                    )
-        return valid, claims
 
     def _unclaimed_honours_void(self, deal: DealFacts, result: scoring.DealScore) -> None:
         """Honours nobody claimed in a deal whose game was won before honours are scored
@@ -137,10 +128,24 @@ class HonoursJudge:
             self.findings[at] = make_finding(
                 "WHIST-HONOURS-4",
                 "info",
-                f"{side} held {held} honours in deal {deal.number} but did not claim them; claimed, "
-                f"they would have counted nothing, {result.winner} having already won the game by "
-                f"{'the revoke penalty' if won_by == 'penalty' else 'tricks'}.",
+                facts=HonoursUnclaimed(
+                    side=side,
+                    deal=deal.number,
+                    held=held,
+                    points=scoring.honours_points(held),
+                    won_by="revoke-penalty" if won_by == "penalty" else "tricks",
+                    winner=result.winner,
+                ),
                 event=deal.event,
                 deal=deal.number,
                 basis=["WHIST-HONOURS-5", "WHIST-SCORE-3"],
             )
+
+
+#: the rule and severity of each reason an honours claim fails
+_FAULT_RULE: dict[HonoursFault, tuple[str, Severity]] = {
+    "not-counted": ("WHIST-HONOURS-6", "warning"),
+    "not-held": ("WHIST-HONOURS-2", "violation"),
+    "at-four": ("WHIST-HONOURS-3", "violation"),
+    "too-late": ("WHIST-HONOURS-4", "violation"),
+}

@@ -11,6 +11,7 @@ from typing import cast
 
 from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts.marks import HonoursVoid
 from adjudicator.facts.whist_revokes import ScoreHeld
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
@@ -474,8 +475,9 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                         make_finding(
                             "WHIST-HONOURS-5",
                             "info",
-                            f"{step.side}'s honours in deal {deal.number} count nothing: {result.winner} "
-                            "had already won the game earlier in the order of scoring.",
+                            facts=HonoursVoid(
+                                side=step.side, deal=deal.number, winner=str(result.winner)
+                            ),
                             event=claim.index,
                             deal=deal.number,
                             basis=["WHIST-SCORE-3"],

@@ -7,7 +7,16 @@ game and rubber it completed; ``Position`` is the score carried from deal to dea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
+from adjudicator.facts.marks import (
+    AgreedResult,
+    MarkWhy,
+    Result,
+    Unmarked,
+    Window,
+    WrongMark,
+)
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist.facts import DealFacts
@@ -91,22 +100,26 @@ class MarksJudge:
             low, high, rule = expected.get(key, (0, 0, _ITEM_RULE[item]))
             if low <= marked <= high or (low > high and high <= marked <= low):
                 continue
-            right = str(high) if low == high else f"{low} to {high}"
-            gives = f"the rules give {right}"
+            why: MarkWhy | None = None
             if (side, item) in void:  # WHIST-SCORE-3: after the game is won nothing counts
-                gives += f": {result.winner} had already won the game, so they count nothing"
-            if (side, item) in floored:
-                gives = (
-                    f"this ruling gives {right}: the law says deduct three, and only {-high} is "
-                    "taken because a score is not taken below 0, which is the option "
-                    "deduct_floor = zero (the codes are silent, AMB-7), not the law's text"
-                )
+                why = "game-already-won"
+            if (side, item) in floored:  # a deduction stopped at 0: the option, not the law
+                why = "deduction-floored"
             self.findings.append(
                 make_finding(
                     "WHIST-SCORE-7",
                     "violation",
-                    f"{side} marked {marked} for {item} in deal {deal.number}; {gives}. "
-                    + self._window(item),
+                    facts=WrongMark(
+                        who=side,
+                        item=item,
+                        deal=deal.number,
+                        marked=marked,
+                        right=high if low == high else low,
+                        high=None if low == high else high,
+                        why=why,
+                        winner=result.winner if why == "game-already-won" else None,
+                        window=self._window(item),
+                    ),
                     event=last[key],
                     deal=deal.number,
                     basis=[rule],
@@ -120,48 +133,44 @@ class MarksJudge:
                     make_finding(
                         "WHIST-SCORE-7",
                         "info",
-                        f"No mark was written for {side}'s {item} ({high}) in deal {deal.number}; "
-                        "the corrected score counts it.",
+                        facts=Unmarked(side=side, item=item, points=high, deal=deal.number),
                         event=deal.event,
                         deal=deal.number,
                         basis=[rule],
                     )
                 )
 
-    def _window(self, item: str) -> str:
+    def _window(self, item: str) -> Window:
+        """How long a marking error may be corrected under the code in force."""
         if self.english:
-            if item in ("game", "rubber"):
-                return (
-                    "An error in the value of the rubber may be corrected at any time during "
-                    "the rubber."
-                )
-            return (
-                "It may be corrected until the game is concluded (the trump card of the deal "
-                "after the game is turned)."
-            )
-        return (
-            "A trick-score error may be corrected until the last card of the next deal is "
-            "dealt; others until the final score is agreed."
-        )
+            return "rubber" if item in ("game", "rubber") else "game"
+        return "next-deal"
 
     def _check_result(self, index: int, winner: str, value: int, deal: int | None) -> None:
         self.last_result = {"winner": winner, "value": value}
         if self.rules.game_value_mode == "rubber_points":
             rubber = self.position.last_rubber if not self.position.games else None
             truth = (rubber.winner, rubber.value) if rubber else None
-            what, rule = "rubber", "WHIST-RUBBER-4"
+            what: Literal["game", "rubber"] = "rubber"
+            rule = "WHIST-RUBBER-4"
         else:
             games = self.position.games or self.position.rubber_games
             truth = games[-1] if games else None
             what, rule = "game", "WHIST-SCORE-5"
         if truth == (winner, value):
             return
-        right = f"{truth[0]} {truth[1]}" if truth else f"no {what} has been completed"
         self.findings.append(
             make_finding(
                 "WHIST-SCORE-7",
                 "violation",
-                f"The players agreed a {what} of {value} to {winner}; the rules give {right}.",
+                facts=AgreedResult(
+                    game="whist",
+                    what=what,
+                    winner=winner,
+                    value=value,
+                    deal=deal,
+                    right=[Result(winner=truth[0], value=truth[1])] if truth else [],
+                ),
                 event=index,
                 deal=deal,
                 basis=[rule],
