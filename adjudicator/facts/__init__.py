@@ -12,11 +12,57 @@ from typing import Annotated
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
-from adjudicator.facts.whist_play import PlayedOutOfTurn
+from adjudicator.facts.whist_play import FalseLeadRenounceTakenBack, LedOutOfTurn, PlayedOutOfTurn
+from adjudicator.facts.whist_table import (
+    CallAnswered,
+    CallRefused,
+    DealtOutOfTurn,
+    Misdeal,
+    PenaltyWaived,
+    RestClaim,
+    WrongPenaltyDemanded,
+)
 
 #: every kind of fact, in the order the schema lists them
-KINDS: tuple[type[Fact], ...] = (PlayedOutOfTurn,)
+KINDS: tuple[type[Fact], ...] = (
+    PlayedOutOfTurn,
+    LedOutOfTurn,
+    FalseLeadRenounceTakenBack,
+    Misdeal,
+    DealtOutOfTurn,
+    CallRefused,
+    PenaltyWaived,
+    WrongPenaltyDemanded,
+    CallAnswered,
+    RestClaim,
+)
 
-AnyFact = Annotated[PlayedOutOfTurn, Field(discriminator="kind")]
+AnyFact = Annotated[
+    PlayedOutOfTurn
+    | LedOutOfTurn
+    | FalseLeadRenounceTakenBack
+    | Misdeal
+    | DealtOutOfTurn
+    | CallRefused
+    | PenaltyWaived
+    | WrongPenaltyDemanded
+    | CallAnswered
+    | RestClaim,
+    Field(discriminator="kind"),
+]
 
-__all__ = ["KINDS", "AnyFact", "Fact", "PlayedOutOfTurn"]
+__all__ = [
+    "KINDS",
+    "AnyFact",
+    "CallAnswered",
+    "CallRefused",
+    "DealtOutOfTurn",
+    "Fact",
+    "FalseLeadRenounceTakenBack",
+    "LedOutOfTurn",
+    "Misdeal",
+    "PenaltyWaived",
+    "PlayedOutOfTurn",
+    "RestClaim",
+    "WrongPenaltyDemanded",
+]

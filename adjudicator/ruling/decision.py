@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from adjudicator.facts import LedOutOfTurn
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
@@ -132,14 +133,15 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         card_played, led = played(deal, f.event, f.seat)
         if card_played and led:
             values["card"], values["suit"] = card(card_played), suit_of(led)
-    if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-IRREG-1":
-        values["false_lead"] = _false_lead(ctx, deal, f.event)
+    if isinstance(deal, WhistDealSummary) and isinstance(f.facts, LedOutOfTurn):
+        values["false_lead"] = _false_lead(ctx, deal, f.event, f.facts)
     return values
 
 
-def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
+def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None, lead: LedOutOfTurn) -> str:
     """What became of a lead out of turn: taken back (its card is in no trick of the deal) or
-    followed by all four, when the trick stands (ENG1900-66, ENG64-63, AWL-24)."""
+    followed by all four, when the trick stands, with what then remains of the penalty, as
+    the lead's facts say (ENG1900-64, -66, ENG64-63, AWL-24)."""
     stood = any(play["event"] == event for row in deal.tricks for play in row["plays"])
     if not stood and ctx.code == "american-1893":  # AWL-20 I: the card led is not exposed
         return (
@@ -153,7 +155,7 @@ def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
             "the lead was taken back, and the cards played to it came back without penalty"
             " to anyone but the offender"
         )
-    if ctx.rules.get("false_lead_completed_penalty") == "suit_call_survives":
+    if lead.if_completed == "suit-call":
         return (
             "all four played to it, so the trick stands, and the adversaries may still call a suit"
         )

@@ -27,7 +27,7 @@ from adjudicator.ruling.sentences import (
     unkeyed,
     words,
 )
-from adjudicator.ruling.table_events import call_finding, named
+from adjudicator.ruling.table_events import call_finding, call_words
 from adjudicator.ruling.words import card, suit_of
 
 # ---------------------------------------------------------------------------------------------
@@ -116,16 +116,18 @@ def _whist_revoke_claim(ctx: Context, claim: Claim) -> list[Said]:
             else ""
         )
         rules = ["WHIST-REVOKE-1", "WHIST-REVOKE-7"]
+        called: tuple[int, ...] = ()
         for call in ctx.at(covered.event, "WHIST-REVOKE-2"):  # a call not obeyed (``calls``)
             ctx.used.add(id(call))
-            how = f"{named(ctx, call.message.rstrip('.'))} [event {covered.event}]"
+            words, called = call_words(ctx, call)
+            how = f"{words} [event {covered.event}]"
             rules[0] = "WHIST-REVOKE-2"
         law = ctx.law(*rules)
         if n == 0:
             upheld = f"{head}. The claim is in time and upheld{': ' + how if how else ''}{law}."
         else:  # one claim, several revokes: each its own penalty
             upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."
-        sentences.append(say(upheld, *rules))
+        sentences.append(say(upheld, *rules, events=called))
         if n == 0:
             sentences.extend(_named_by_revokers(ctx, claim, number))
         sentences.extend(_penalty(ctx, deal, covered, claim))

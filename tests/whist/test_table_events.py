@@ -88,9 +88,10 @@ def test_a_wrong_call_on_a_revoker_is_not_taken_for_a_wrong_revoke_penalty() -> 
     events = record["events"]
     events[9:9] = [{"type": "call", "by": "N", "seat": "W", "what": "suit", "suit": "H"}]
     events[6:6] = [{"type": "play", "seat": "W", "card": "2S"}, {"type": "retract", "seat": "W"}]
-    said = [s.text for s in adjudicate(parse_record(record)).decision]
+    decision = adjudicate(parse_record(record)).decision
+    said = [s.text for s in decision]
     assert any("demanded a wrong penalty (three points added" in t for t in said)
-    assert any("called a heart from" in t and "[event 11]" in t for t in said)
+    assert any("called a heart from" in s.text and 11 in s.events for s in decision)
     renounce = [t for t in said if "took the card back" in t]
     assert renounce[0].endswith("lost by the wrong penalty demanded [event 11].")
 
@@ -117,7 +118,7 @@ def test_a_partner_who_takes_the_deal_and_misdeals_loses_it_for_the_dealer() -> 
     ruling = adjudicate(parse_record(record))
     misdeal = next(f for f in ruling.findings if f.rule == "WHIST-DEAL-8" and f.event == 55)
     assert misdeal.legal == ["N to deal"]
-    said = [s.text for s in ruling.decision if "[event 55]" in s.text and "misdealt" in s.text]
+    said = [s.text for s in ruling.decision if 55 in s.events and "misdealt" in s.text]
     assert said and "Jasper Quayle (W), whose deal it was, loses it" in said[0]
 
 
@@ -135,3 +136,15 @@ def test_a_fragment_ended_on_a_claim_keeps_its_open_renounces_open() -> None:
     ]
     assert ["WHIST-REVOKE-16", "info", last + 1] in _found(record)
     assert ruling.result.corrected.score == {"NS": 0, "EW": 2}  # 2 of 5: EW's 8 tricks by 2
+
+
+def test_the_misdeal_facts_know_every_reason_the_record_allows() -> None:
+    """The facts import nothing of the record, so they spell the reasons out again: the two
+    lists, and the words for each reason, must not drift apart."""
+    from typing import get_args
+
+    from adjudicator.facts import whist_table
+    from adjudicator.record.whist import MisdealReason
+
+    assert get_args(whist_table.MisdealReason) == get_args(MisdealReason)
+    assert set(whist_table.REASON_WORDS) == set(get_args(MisdealReason))
