@@ -322,13 +322,13 @@ class CallAnswered(_Call):
 
     def words(self, voice: Voice) -> str:
         by, seat = voice.seat(self.by), voice.seat(self.seat)
-        played, trick = voice.card(self.played or ""), self.trick
-        if self.outcome == "no-turn-again":
+        if self.outcome == "no-turn-again" or self.played is None:
             turn = "lead" if self.call == "suit" else "turn to play"
             return (
                 f"{by} called {self._what(voice)} from {seat}, who had no {turn} again in the"
                 " deal: nothing remains of the call"
             )
+        played, trick = voice.card(self.played), self.trick
         at = self.played_at or 0
         if self.call == "suit":
             asked = f"{by} called {self._what(voice)} from {seat}{voice.event(self.event)}"

@@ -148,3 +148,47 @@ def test_the_misdeal_facts_know_every_reason_the_record_allows() -> None:
 
     assert get_args(whist_table.MisdealReason) == get_args(MisdealReason)
     assert set(whist_table.REASON_WORDS) == set(get_args(MisdealReason))
+
+
+#: the table's findings, by the module that makes them: each carries its facts
+_TABLE_RULES = {
+    "WHIST-DEAL-5",
+    "WHIST-DEAL-6",
+    "WHIST-DEAL-7",
+    "WHIST-DEAL-8",
+    "WHIST-IRREG-1",
+    "WHIST-IRREG-2",
+    "WHIST-PEN-2",
+    "WHIST-PEN-3",
+    "WHIST-REVOKE-16",
+}
+
+
+def test_every_finding_of_the_table_carries_facts_whose_words_are_its_message() -> None:
+    """Over every whist fixture: the table's findings (and a call's wrong penalty or failure
+    to obey) carry typed facts, and the message is the facts' own words."""
+    from adjudicator.facts.whist_table import CALLS
+    from tests.conftest import ruling_of
+
+    seen = set()
+    for path in sorted((FIXTURES / "whist").glob("*.json")):
+        try:
+            ruling = ruling_of(path)
+        except InputError:
+            continue
+        for f in ruling.findings:
+            if f.rule in _TABLE_RULES or isinstance(f.facts, CALLS):
+                assert f.facts is not None, (path.name, f.rule, f.message)
+                assert f.message == f.facts.message(), (path.name, f.rule)
+                seen.add(f.facts.kind)
+    assert len(seen) >= 9
+
+
+def test_the_table_events_sentences_read_facts_not_messages() -> None:
+    """ruling/table_events writes from the facts: no regular expression, no message read."""
+    from pathlib import Path
+
+    import adjudicator.ruling.table_events as module
+
+    source = Path(module.__file__).read_text("utf-8")
+    assert "import re" not in source and ".message" not in source
