@@ -28,8 +28,6 @@ from adjudicator.findings import Finding
 from adjudicator.ruling.sentences import Context, Said, say
 from adjudicator.ruling.words import card
 
-Call = CallRefused | PenaltyWaived | WrongPenaltyDemanded | CallAnswered
-
 
 def _misdeal(ctx: Context, f: Finding, m: Misdeal) -> Said:
     """A misdeal that loses the deal, one excused, or a new deal by the same dealer."""
@@ -150,7 +148,7 @@ def call_words(ctx: Context, f: Finding) -> tuple[str, tuple[int, ...]]:
     return text, tuple(voice.heard) or ((f.event,) if f.event is not None else ())
 
 
-def _call(ctx: Context, f: Finding, call: Call) -> Said:
+def _call(ctx: Context, f: Finding) -> Said:
     """A call: made, obeyed, void, waived, or not obeyed (a revoke nobody claimed in time)."""
     text, events = call_words(ctx, f)
     rules = [f.rule]
@@ -183,8 +181,8 @@ def _sentence(ctx: Context, f: Finding) -> Said | None:
             return _misdeal_out_of_turn(ctx, f, d)
         case RestClaim() as r:
             return _rest(ctx, f, r)
-        case CallRefused() | PenaltyWaived() | WrongPenaltyDemanded() | CallAnswered() as c:
-            return _call(ctx, f, c)
+        case CallRefused() | PenaltyWaived() | WrongPenaltyDemanded() | CallAnswered():
+            return _call(ctx, f)
     return None
 
 
