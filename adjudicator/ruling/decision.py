@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from adjudicator.facts import LedOutOfTurn, WrongPenaltyDemanded
+from adjudicator.facts import LedOutOfTurn
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
@@ -169,10 +169,10 @@ def _forfeit(ctx: Context, f: Finding) -> str:
     for g in ctx.findings:
         if (
             renounced
-            and isinstance(g.facts, WrongPenaltyDemanded)
+            and g.rule == "WHIST-PEN-4"
             and g.seat == f.seat
             and (g.event or 0) > (f.event or 0)
-            and renounced[1] in g.facts.exposed
+            and re.search(rf"had exposed, [^.]*\b{renounced[1]}\b", g.message)
         ):
             return f"; all right to a penalty for it was lost by the wrong penalty demanded [event {g.event}]"
     return ""
