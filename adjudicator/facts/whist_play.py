@@ -8,7 +8,6 @@ from typing import Literal
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
-from adjudicator.facts.voice import SUIT_NOUN
 
 
 class PlayedOutOfTurn(Fact):
@@ -68,7 +67,7 @@ class FalseLeadRenounceTakenBack(Fact):
     )
     seat: str = Field(description="the seat that renounced and took the card back")
     card: str = Field(description="the card renounced")
-    led: str = Field(description="the suit led out of turn (S H D C)")
+    led: str = Field(description="the suit led out of turn, as a singular noun (heart, spade)")
     held: list[str] = Field(description="the cards of the suit led the player held")
     deal: int = Field(description="the deal, counted from 1")
     trick: int = Field(description="the trick, counted from 1")
@@ -76,7 +75,7 @@ class FalseLeadRenounceTakenBack(Fact):
 
     def message(self) -> str:
         return (
-            f"{self.seat} played {self.card} to the {SUIT_NOUN[self.led]} led out of turn at"
+            f"{self.seat} played {self.card} to the {self.led} led out of turn at"
             f" trick {self.trick} while holding {' '.join(self.held)}, and took it back at event"
             f" {self.taken_back}: cards played to a lead out of turn are taken back without"
             " penalty, so this renounce is no revoke and the card is not exposed."

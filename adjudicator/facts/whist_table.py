@@ -277,16 +277,17 @@ class WrongPenaltyDemanded(_Call):
     kind: Literal["wrong-penalty-for-exposed-cards"] = Field(
         default="wrong-penalty-for-exposed-cards", description="the kind of fact"
     )
-    exposed: list[str] = Field(
-        description="the cards the player called on had exposed, which can no longer be called"
+    cards: list[str] = Field(
+        description="the cards the player called on had exposed, for which the wrong penalty"
+        " was demanded: they can no longer be called"
     )
     code: Literal["english-1900", "american-1893"] = Field(
         description="the code whose law forfeits the call (the code of 1864 says nothing of it)"
     )
 
     def words(self, voice: Voice) -> str:
-        shown = voice.cards(self.exposed)
-        cards = "card" if len(self.exposed) == 1 else "cards"
+        shown = voice.cards(self.cards)
+        cards = "card" if len(self.cards) == 1 else "cards"
         forfeit = FORFEIT_WORDS[self.code].format(side=voice.seat(SIDE[self.by]))
         return (
             f"{voice.seat(self.by)} called {self._what(voice)} from {voice.seat(self.seat)}, with"

@@ -141,7 +141,7 @@ def _wrong_penalty(state: WhistState, index: int, event: WhistCall) -> Refused |
         return None
     state.deal.forfeited.update(dict.fromkeys(cards, index))
     facts = WrongPenaltyDemanded(
-        **_call_fields(state, index, event), exposed=[str(c) for c in cards], code=code
+        **_call_fields(state, index, event), cards=[str(c) for c in cards], code=code
     )
     return "WHIST-PEN-4", "violation", facts
 

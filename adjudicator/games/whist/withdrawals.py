@@ -135,7 +135,7 @@ class Withdrawals:
                 facts=FalseLeadRenounceTakenBack(
                     seat=played.seat,
                     card=str(played.card),
-                    led=str(renounce.led),
+                    led=renounce.led.noun[:-1],
                     held=[str(c) for c in renounce.held],
                     deal=self.deal.number,
                     trick=trick.number,
