@@ -42,6 +42,8 @@ from adjudicator.facts.marks import (
     WrongMark,
 )
 from adjudicator.facts.whist_play import (
+    FalseLeadRenounceTakenBack,
+    LedOutOfTurn,
     PlayedOutOfTurn,
 )
 from adjudicator.facts.whist_revokes import (
@@ -57,10 +59,28 @@ from adjudicator.facts.whist_revokes import (
     Revoked,
     ScoreHeld,
 )
+from adjudicator.facts.whist_table import (
+    CallAnswered,
+    CallRefused,
+    DealtOutOfTurn,
+    Misdeal,
+    PenaltyWaived,
+    RestClaim,
+    WrongPenaltyDemanded,
+)
 
 #: every kind of fact, in the order the schema lists them
 KINDS: tuple[type[Fact], ...] = (
     PlayedOutOfTurn,
+    LedOutOfTurn,
+    FalseLeadRenounceTakenBack,
+    Misdeal,
+    DealtOutOfTurn,
+    CallRefused,
+    PenaltyWaived,
+    WrongPenaltyDemanded,
+    CallAnswered,
+    RestClaim,
     Revoked,
     RenounceCorrected,
     CardTakenBack,
@@ -99,6 +119,15 @@ KINDS: tuple[type[Fact], ...] = (
 
 AnyFact = Annotated[
     PlayedOutOfTurn
+    | LedOutOfTurn
+    | FalseLeadRenounceTakenBack
+    | Misdeal
+    | DealtOutOfTurn
+    | CallRefused
+    | PenaltyWaived
+    | WrongPenaltyDemanded
+    | CallAnswered
+    | RestClaim
     | Revoked
     | RenounceCorrected
     | CardTakenBack
@@ -153,26 +182,35 @@ __all__ = [
     "BeziqueWrongHandSize",
     "BothSidesRevoked",
     "BrisquesCountRefused",
+    "CallAnswered",
+    "CallRefused",
     "CardCalled",
     "CardTakenBack",
     "CarriedLost",
     "ChallengeRuled",
+    "DealtOutOfTurn",
     "Fact",
+    "FalseLeadRenounceTakenBack",
     "HonoursClaimFails",
     "HonoursUnclaimed",
     "HonoursVoid",
     "LastTrickUnmarked",
+    "LedOutOfTurn",
     "MarkedAgain",
+    "Misdeal",
     "PenaltyAdvised",
     "PenaltyChoiceChanged",
     "PenaltyOrder",
     "PenaltyRefused",
+    "PenaltyWaived",
     "PlayedOutOfTurn",
     "RenounceCorrected",
+    "RestClaim",
     "RevokeClaimFailed",
     "Revoked",
     "ScoreHeld",
     "UnlawfulDeclaration",
     "Unmarked",
     "WrongMark",
+    "WrongPenaltyDemanded",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from adjudicator.facts import LedOutOfTurn, WrongPenaltyDemanded
 from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.facts.marks import AgreedResult, MarkedAgain, MarkWhy, Unmarked, WrongMark
 from adjudicator.facts.whist_revokes import (
@@ -122,14 +123,15 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
     if isinstance(f.facts, Revoked):
         values["card"], values["suit"] = card(f.facts.card), f.facts.led
     deal = ctx.deal_of(f.event or 0)
-    if isinstance(deal, WhistDealSummary) and f.rule == "WHIST-IRREG-1":
-        values["false_lead"] = _false_lead(ctx, deal, f.event)
+    if isinstance(deal, WhistDealSummary) and isinstance(f.facts, LedOutOfTurn):
+        values["false_lead"] = _false_lead(ctx, deal, f.event, f.facts)
     return values
 
 
-def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
+def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None, lead: LedOutOfTurn) -> str:
     """What became of a lead out of turn: taken back (its card is in no trick of the deal) or
-    followed by all four, when the trick stands (ENG1900-66, ENG64-63, AWL-24)."""
+    followed by all four, when the trick stands, with what then remains of the penalty, as
+    the lead's facts say (ENG1900-64, -66, ENG64-63, AWL-24)."""
     stood = any(play["event"] == event for row in deal.tricks for play in row["plays"])
     if not stood and ctx.code == "american-1893":  # AWL-20 I: the card led is not exposed
         return (
@@ -143,7 +145,7 @@ def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None) -> str:
             "the lead was taken back, and the cards played to it came back without penalty"
             " to anyone but the offender"
         )
-    if ctx.rules.get("false_lead_completed_penalty") == "suit_call_survives":
+    if lead.if_completed == "suit-call":
         return (
             "all four played to it, so the trick stands, and the adversaries may still call a suit"
         )
@@ -166,13 +168,8 @@ def _forfeit(ctx: Context, f: Finding, fact: RenounceCorrected) -> int | None:
 
 
 def _cards_forfeited(g: Finding) -> tuple[str, ...]:
-    """The exposed cards a wrong penalty demanded forfeited: from its facts once the calls
-    are typed (a ``cards`` field), else as the call's finding words them."""
-    cards = getattr(g.facts, "cards", None)
-    if cards is not None:
-        return tuple(cards)
-    shown = re.search(r"had exposed, ([^.]*)\.", g.message)
-    return tuple(shown[1].split()) if shown else ()
+    """The exposed cards a wrong penalty demanded forfeited (its facts' ``cards``)."""
+    return tuple(g.facts.cards) if isinstance(g.facts, WrongPenaltyDemanded) else ()
 
 
 def _side_in(message: str) -> str | None:

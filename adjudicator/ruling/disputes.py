@@ -39,7 +39,7 @@ from adjudicator.ruling.sentences import (
     unkeyed,
     words,
 )
-from adjudicator.ruling.table_events import named
+from adjudicator.ruling.table_events import call_words
 from adjudicator.ruling.words import card, suit_of
 
 # ---------------------------------------------------------------------------------------------
@@ -166,17 +166,18 @@ def _claim_upheld(ctx: Context, claim: Claim, deal: WhistDealSummary, head: str)
             else ""
         )
         rules = ["WHIST-REVOKE-1", "WHIST-REVOKE-7"]
+        called: tuple[int, ...] = ()
         for call in ctx.at(covered.event, "WHIST-REVOKE-2"):  # a call not obeyed (``calls``)
             ctx.used.add(id(call))
-            how = named(ctx, call.message.rstrip("."))
+            how, called = call_words(ctx, call)
             rules[0] = "WHIST-REVOKE-2"
         law = ctx.law(*rules)
         if n == 0:
             upheld = f"{head}. The claim is in time and upheld{': ' + how if how else ''}{law}."
-            events = (claim.event, covered.event if how else None)
+            events = (claim.event, *called, covered.event if how else None)
         else:  # one claim, several revokes: each its own penalty
             upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."
-            events = (covered.event,) if how else ()
+            events = (*called, covered.event) if how else ()
         sentences.append(say(upheld, *rules, events=events))
         if n == 0:
             sentences.extend(_named_by_revokers(ctx, claim, deal.deal))

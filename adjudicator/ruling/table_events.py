@@ -2,134 +2,120 @@
 deals next; a call after a lead out of turn or of an exposed card, and whether it was obeyed;
 a claim or concession of the tricks not played.
 
-Each finding of these kinds has one sentence, keyed by its rule and the words of its message
-(the finding carries the facts; the sentence names the players). Said among the disputes,
-since each is a question the table put to the laws, whatever its severity.
+Each sentence is written from the finding's facts (``adjudicator.facts.whist_table``): the
+facts name the seats, the sentence names the players; the events it speaks of go beside it.
+Said among the disputes, since each is a question the table put to the laws, whatever its
+severity.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Sequence
 
+from adjudicator.facts.voice import Voice
+from adjudicator.facts.whist_table import (
+    CALLS,
+    EXCUSE_WORDS,
+    CallAnswered,
+    CallRefused,
+    DealtOutOfTurn,
+    Misdeal,
+    PenaltyWaived,
+    RestClaim,
+    WrongPenaltyDemanded,
+)
 from adjudicator.findings import Finding
 from adjudicator.ruling.sentences import Context, Said, say
 from adjudicator.ruling.words import card
 
-_WHEN = re.compile(
-    r"^(?:Before deal (?P<before>\d+)|During the play of deal (?P<during>\d+)), (?P<why>[^:]+):"
-)
 
-
-def _next_dealer(f: Finding) -> str:
-    """The seat the finding says deals next (``legal``: ``["W to deal"]``)."""
-    return (f.legal or ["? to deal"])[0].split()[0]
-
-
-def _misdeal(ctx: Context, f: Finding) -> Said | None:
+def _misdeal(ctx: Context, f: Finding, m: Misdeal) -> Said:
     """A misdeal that loses the deal, one excused, or a new deal by the same dealer."""
-    m = _WHEN.match(f.message)
-    if m is None:
-        return None
-    who = ctx.names.seat(f.seat)
-    after = ctx.names.seat(_next_dealer(f))
+    who = ctx.names.seat(m.dealer)
     law = ctx.law(f.rule)
-    if m["during"]:
+    events = (f.event,)
+    if m.voids_deal:
         return say(
-            f"During the play of deal {m['during']} [event {f.event}] {m['why']}: the hand is"
-            f" void and scores nothing, the scores made before it stand, and {who} deals"
-            f" again{law}.",
+            f"During the play of deal {m.voids_deal} {m.why}: the hand is void and scores"
+            f" nothing, the scores made before it stand, and {who} deals again{law}.",
             f.rule,
+            events=events,
         )
-    deal = f"deal {m['before']}"
-    if f.rule != "WHIST-DEAL-8":
+    deal = f"deal {m.before_deal}"
+    if m.outcome == "new-deal":
         return say(
-            f"Before {deal} [event {f.event}] {m['why']}: a new deal by the same dealer, so"
-            f" {who} deals again{law}.",
+            f"Before {deal} {m.why}: a new deal by the same dealer, so {who} deals again{law}.",
             f.rule,
+            events=events,
         )
-    if f.severity == "violation":
-        taken = re.search(r"a misdeal by ([NESW])'s partner", f.message)
+    if m.outcome == "deal-lost":
         whose = (
-            f"; {ctx.names.seat(taken[1])}, whose deal it was, loses it, and it passes"
-            if taken
+            f"; {ctx.names.seat(m.owner)}, whose deal it was, loses it, and it passes"
+            if m.owner != m.dealer
             else ", which passes"
         )
         return say(
-            f"{who} misdealt before {deal} [event {f.event}]: {m['why']}. A misdeal loses the"
-            f" deal{whose} to {after}{ctx.law(f.rule, 'WHIST-DEAL-4')}.",
+            f"{who} misdealt before {deal}: {m.why}. A misdeal loses the deal{whose} to"
+            f" {ctx.names.seat(m.next_dealer)}{ctx.law(f.rule, 'WHIST-DEAL-4')}.",
             f.rule,
             "WHIST-DEAL-4",
+            events=events,
         )
-    excuse = (
-        "an adversary had touched the cards"
-        if "touched" in f.message
-        else ("the adversaries had interrupted the dealer")
-    )
+    excuse = EXCUSE_WORDS[m.excuse or "interrupted"]
     return say(
-        f"{who} misdealt before {deal} [event {f.event}]: {m['why']}. But {excuse}, so the"
-        f" misdeal does not lose the deal and {who} deals again{law}.",
+        f"{who} misdealt before {deal}: {m.why}. But {excuse}, so the misdeal does not lose the"
+        f" deal and {who} deals again{law}.",
         f.rule,
+        events=events,
     )
 
 
-_REST = re.compile(
-    r"^(?P<seat>[NESW]) (?P<verb>claimed|conceded) (?:all (?P<all>\d+) tricks not played to"
-    r" (?:NS|EW)|(?P<tricks>\d+) of the (?P<left>\d+) tricks not played), from trick \d+ of deal"
-    r" (?P<deal>\d+): (?P<verdict>.+?)\. The hands being abandoned on it, the tricks not played"
-    r" go as \w+: (?P<a>NS|EW) (?P<a_n>\d+), (?P<b>NS|EW) (?P<b_n>\d+)\.$"
-)
-_DISPROVED = re.compile(r"with best play (?P<other>NS|EW) take (?P<n>\d+) of them")
-_SURE = re.compile(r"the cards show (?P<side>NS|EW) were sure of (?P<n>\d+) of them")
-#: why the search did not decide (the finding's words) -> as the director says it
+#: why the search did not decide a claim -> as the director says it
 _UNDECIDED = {
-    "the cards are not all shown": "the record not showing every card left",
-    "the trick on the table was not played in turn": "the trick on the table not having been"
-    " played in turn",
+    "cards-not-shown": "the record not showing every card left",
+    "not-in-turn": "the trick on the table not having been played in turn",
 }
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
-def _rest(ctx: Context, f: Finding) -> Said | None:
+def _rest(ctx: Context, f: Finding, r: RestClaim) -> Said:
     """A claim or concession of the tricks not played: what the cards say, and that the
     tricks go as claimed all the same (the hands were abandoned on it)."""
-    m = _REST.match(f.message)
-    if m is None:
-        return None
-    who = ctx.names.seat(m["seat"])
-    left = int(m["all"] or m["left"])
-    last = f"the last {_NUMBERS.get(left, left)} tricks of deal {m['deal']}"
-    if m["verb"] == "conceded":
-        said = f"{who} conceded {last} [event {f.event}]"
-    elif int(m["tricks"]) == left:
-        said = f"{who} claimed {last} [event {f.event}]"
+    who = ctx.names.seat(r.seat)
+    left = r.remaining
+    last = f"the last {_NUMBERS.get(left, left)} tricks of deal {r.deal}"
+    if r.conceded:
+        said = f"{who} conceded {last}"
+    elif r.tricks == left:
+        said = f"{who} claimed {last}"
     else:
-        said = f"{who} claimed {m['tricks']} of {last} [event {f.event}]"
-    verdict = m["verdict"]
-    split = f"{ctx.names.side(m['a'])} {m['a_n']}, {ctx.names.side(m['b'])} {m['b_n']}"
-    english = ctx.code != "american-1893"
+        said = f"{who} claimed {r.tricks} of {last}"
+    split = f"{ctx.names.side(r.side)} {r.tricks}, {ctx.names.side(r.other)} {left - r.tricks}"
     stands = (
-        "once all four have thrown their cards down no claim that the play might have gone"
+        "once all four have thrown their cards down the result as claimed or admitted stands"
+        if ctx.code == "american-1893"
+        else "once all four have thrown their cards down no claim that the play might have gone"
         " otherwise is heard"
-        if english
-        else "once all four have thrown their cards down the result as claimed or admitted stands"
     )
-    law = ctx.law(f.rule, *f.basis) if m["verb"] == "conceded" else ctx.law(f.rule)
-    if found := _DISPROVED.search(verdict):
+    rules = (f.rule, *f.basis) if r.conceded else (f.rule,)
+    law = ctx.law(*rules)
+    sure = r.sure or 0
+    if r.verdict == "disproved":
         text = (
-            f"{said}, but the cards disprove it: with best play {ctx.names.side(found['other'])}"
-            f" take {found['n']} of them. The claim stands all the same, since {stands}: the"
+            f"{said}, but the cards disprove it: with best play {ctx.names.side(r.other)}"
+            f" take {left - sure} of them. The claim stands all the same, since {stands}: the"
             f" tricks not played go as claimed, {split}{law}."
         )
-    elif found := _SURE.search(verdict):
+    elif r.verdict == "gave-away":
         text = (
-            f"{said}, though the cards show {ctx.names.side(found['side'])} were sure of"
-            f" {found['n']} of them. The laws say nothing of a trick conceded, and {stands}: the"
-            f" tricks not played go as conceded, {split}{law}."
+            f"{said}, though the cards show {ctx.names.side(r.side)} were sure of {sure} of"
+            f" them. The laws say nothing of a trick conceded, and {stands}: the tricks not"
+            f" played go as conceded, {split}{law}."
         )
-    elif verdict.startswith("whether"):
-        why = _UNDECIDED.get(verdict.split("(")[-1].rstrip(")"))
-        why = why or f"{left} tricks being more than the search examines"
+    elif r.verdict == "undecided":
+        why = _UNDECIDED.get(
+            r.undecided or "", f"{left} tricks being more than the search examines"
+        )
         text = (
             f"{said}; whether the cards bear it out is not decided here, {why}. The tricks not"
             f" played go as claimed, {split}{law}."
@@ -138,37 +124,33 @@ def _rest(ctx: Context, f: Finding) -> Said | None:
         text = (
             f"{said}, and the cards bear it out: the tricks not played go as claimed, {split}{law}."
         )
-    return say(text, f.rule, *(f.basis if m["verb"] == "conceded" else ()))
+    return say(text, *rules, events=(f.event,))
 
 
-_CALL = re.compile(r"^[NESW] (?:called|waived) ")
-_CARDS = re.compile(r"\b(?:10|[2-9AKQJ])[SHDC](?: (?:10|[2-9AKQJ])[SHDC])*\b")
-_WHO = re.compile(r"\b(NS|EW|N|E|S|W)\b")
-
-
-def named(ctx: Context, text: str) -> str:
-    """A finding's words as a director says them: players by name, cards in words, the
-    events in brackets (``E called 8D from N (event 19)``)."""
-
-    def cards(m: re.Match[str]) -> str:
-        said = [card(c) for c in m[0].split()]
-        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
-
-    text = _CARDS.sub(cards, text)
-    text = re.sub(r"\(event (\d+)\)", r"[event \1]", text)
-    return _WHO.sub(lambda m: ctx.names.any(m[1]), text)
+def cards_said(cards: Sequence[str]) -> str:
+    """Cards as a director says them: ``the five of clubs and the king of clubs``."""
+    said = [card(c) for c in cards]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def call_finding(ctx: Context, f: Finding) -> bool:
     """Whether a finding is about a call (``call`` events), whatever its rule."""
-    return bool(_CALL.match(f.message))
+    return isinstance(f.facts, CALLS)
 
 
-def _call(ctx: Context, f: Finding) -> Said | None:
+def call_words(ctx: Context, f: Finding) -> tuple[str, tuple[int, ...]]:
+    """A call finding's words as a director says them (players by name, cards in words, no
+    event numbers) and the events they speak of, in order: the finding's own when the words
+    name none."""
+    assert isinstance(f.facts, CALLS)
+    voice = Voice(seat=ctx.names.any, cards=cards_said, at=lambda _: "")
+    text = f.facts.words(voice)
+    return text, tuple(voice.heard) or ((f.event,) if f.event is not None else ())
+
+
+def _call(ctx: Context, f: Finding) -> Said:
     """A call: made, obeyed, void, waived, or not obeyed (a revoke nobody claimed in time)."""
-    if not call_finding(ctx, f):
-        return None
-    text = named(ctx, f.message.rstrip("."))
+    text, events = call_words(ctx, f)
     rules = [f.rule]
     if f.rule == "WHIST-REVOKE-2":
         text += (
@@ -176,50 +158,41 @@ def _call(ctx: Context, f: Finding) -> Said | None:
             " can be exacted"
         )
         rules.append("WHIST-REVOKE-7")
-    where = "" if "[event " in text else f" [event {f.event}]"
-    return say(f"{text}{where}{ctx.law(*rules)}.", *rules)
+    return say(f"{text}{ctx.law(*rules)}.", *rules, events=events)
 
 
-_OUT_OF_TURN = re.compile(
-    r"^(?P<seat>[NESW]) dealt out of turn before deal (?P<deal>\d+): it was (?P<turn>[NESW])'s"
-)
-
-
-def _misdeal_out_of_turn(ctx: Context, f: Finding) -> Said | None:
+def _misdeal_out_of_turn(ctx: Context, f: Finding, d: DealtOutOfTurn) -> Said:
     """A misdeal by a player whose deal it was not (the deal out of turn did not stand)."""
-    m = _OUT_OF_TURN.match(f.message)
-    if m is None:
-        return None
     return say(
-        f"{ctx.names.seat(m['seat'])} dealt out of turn before deal {m['deal']} [event"
-        f" {f.event}]: it was {ctx.names.seat(m['turn'])}'s turn{ctx.law(f.rule)}.",
+        f"{ctx.names.seat(d.dealer)} dealt out of turn before deal {d.deal}: it was"
+        f" {ctx.names.seat(d.turn)}'s turn{ctx.law(f.rule)}.",
         f.rule,
+        events=(f.event,),
     )
 
 
-#: rule -> its sentence (None: the finding is not one of these events' and is left as it is)
-SENTENCES: dict[str, Callable[[Context, Finding], Said | None]] = {
-    "WHIST-DEAL-5": _misdeal,
-    "WHIST-DEAL-6": _misdeal,
-    "WHIST-DEAL-8": _misdeal,
-    "WHIST-DEAL-7": _misdeal_out_of_turn,
-    "WHIST-REVOKE-16": _rest,
-    "WHIST-IRREG-1": _call,
-    "WHIST-PEN-2": _call,
-    "WHIST-PEN-3": _call,
-    "WHIST-PEN-4": _call,
-    "WHIST-REVOKE-2": _call,
-}
+def _sentence(ctx: Context, f: Finding) -> Said | None:
+    """The sentence of one of the table's events; None for any other finding (a deal out of
+    turn that stands, a lead out of turn: said among the irregularities nobody claimed)."""
+    match f.facts:
+        case Misdeal() as m:
+            return _misdeal(ctx, f, m)
+        case DealtOutOfTurn(misdeal=True) as d:
+            return _misdeal_out_of_turn(ctx, f, d)
+        case RestClaim() as r:
+            return _rest(ctx, f, r)
+        case CallRefused() | PenaltyWaived() | WrongPenaltyDemanded() | CallAnswered():
+            return _call(ctx, f)
+    return None
 
 
 def table_events(ctx: Context) -> list[Said]:
     """The sentences for the table's events, in the order of the findings."""
     out: list[Said] = []
     for f in ctx.findings:
-        handler = SENTENCES.get(f.rule)
-        if handler is None or id(f) in ctx.used:
+        if id(f) in ctx.used:
             continue
-        sentence = handler(ctx, f)
+        sentence = _sentence(ctx, f)
         if sentence is not None:
             ctx.used.add(id(f))
             out.append(sentence)

@@ -24,7 +24,7 @@ import pytest
 
 from adjudicator import InputError, adjudicate, load_record, parse_record
 from adjudicator.catalogue import exists
-from adjudicator.facts import RevokeClaimFailed
+from adjudicator.facts import CallAnswered, Misdeal, RestClaim, RevokeClaimFailed
 from adjudicator.facts.bezique_declarations import ChallengeRuled
 from adjudicator.facts.bezique_play import PLAY_FACTS, BeziqueEndplayRuleBroken
 from adjudicator.facts.marks import HonoursClaimFails
@@ -32,7 +32,7 @@ from adjudicator.findings import make_finding
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
 from tests.conftest import FIXTURES, ruling_of
-from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute
+from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute, whist_table_event
 
 COUNT = int(os.environ.get("ADJUDICATOR_INVARIANTS", "1500"))
 
@@ -284,6 +284,8 @@ _DISPUTE_RULES = [
     (re.compile(r"^The penalty is|choose the penalty|No penalty counts for it"), "WHIST-REVOKE-9"),
     (re.compile(r"demanded a count of the brisques"), "RUB-GAME-3"),
     (re.compile(r"the call (?:required|was not obeyed)"), "RUB-IRREG-1"),
+    # a call disobeyed, a revoke nobody claimed: the time of a claim is what takes the penalty
+    (re.compile(r"not claimed before the cards were cut"), "WHIST-REVOKE-7"),
 ]
 
 
@@ -314,6 +316,82 @@ def no_option_key_is_spoken(ruling: Ruling) -> Broken:
     ]
 
 
+def _spoken(ruling: Ruling, rule: str, event: int | None) -> list[Sentence]:
+    """The sentences that speak of a finding: its rule among theirs, its event beside them."""
+    return [s for s in ruling.decision if rule in s.rules and event in _events(s)]
+
+
+_SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def tricks_not_played_go_as_said(ruling: Ruling) -> Broken:
+    """A claim or concession of the tricks not played, said to go as claimed, goes so: the
+    deal counts for each side the tricks it won in play and its share of the rest, as the
+    claim's facts give it (WHIST-REVOKE-16)."""
+    out = []
+    for f in ruling.findings:
+        claim = f.facts
+        if not isinstance(claim, RestClaim):
+            continue
+        deal = next((d for d in _whist_deals(ruling) if d.deal == claim.deal), None)
+        won = [row["winner"] for row in deal.tricks if row["winner"]] if deal else []
+        if deal is None or len(won) != claim.trick - 1:
+            continue  # a position: the tricks before it are not rows of the deal
+        share = {claim.side: claim.tricks, claim.other: claim.remaining - claim.tricks}
+        counted = {side: won.count(side[0]) + won.count(side[1]) + share[side] for side in share}
+        if counted != deal.tricks_won:
+            out += [s.text for s in _spoken(ruling, f.rule, f.event)] or [claim.message()]
+    return out
+
+
+def deal_passes_as_said(ruling: Ruling) -> Broken:
+    """A misdeal said to pass the deal (or to leave it with the dealer) is followed by a deal
+    of the player it names, unless another misdeal comes first or the next deal is ruled
+    dealt out of turn (WHIST-DEAL-7)."""
+    misdeals = [f for f in ruling.findings if isinstance(f.facts, Misdeal)]
+    out = []
+    for f in misdeals:
+        assert isinstance(f.facts, Misdeal) and f.event is not None
+        later = [d for d in _whist_deals(ruling) if d.event > f.event]
+        if not later or any(f.event < (g.event or 0) < later[0].event for g in misdeals):
+            continue
+        dealt = later[0]
+        out_of_turn = any(
+            g.rule == "WHIST-DEAL-7" and g.event == dealt.event for g in ruling.findings
+        )
+        if dealt.dealer != f.facts.next_dealer and not out_of_turn:
+            out += [s.text for s in _spoken(ruling, f.rule, f.event)] or [f.message]
+    return out
+
+
+def call_answered_as_the_tricks_show(ruling: Ruling) -> Broken:
+    """A call said to be obeyed, paid or disobeyed was answered by the card the tricks show
+    that player leading or playing at that event; a card call said obeyed by the card called,
+    a suit call by a card of the suit (WHIST-PEN-2, -3; WHIST-REVOKE-2)."""
+    out = []
+    for f in ruling.findings:
+        call = f.facts
+        if not isinstance(call, CallAnswered) or call.played_at is None:
+            continue
+        plays = {
+            p["event"]: (p["seat"], p["card"])
+            for d in _whist_deals(ruling)
+            for row in d.tricks
+            for p in row["plays"]
+        }
+        shown = plays.get(call.played_at)
+        right = shown == (call.seat, call.played)
+        if call.outcome == "obeyed":
+            right = right and (
+                call.played == call.card
+                if call.call == "card"
+                else (call.played or "")[-1:] == call.suit
+            )
+        if not right:
+            out += [s.text for s in _spoken(ruling, f.rule, f.event)] or [f.message]
+    return out
+
+
 INVARIANTS = [
     failed_claim_has_no_penalty,
     no_revoke_said_of_a_deal_with_one,
@@ -323,6 +401,9 @@ INVARIANTS = [
     rules_cited_are_the_rulings,
     no_option_key_is_spoken,
     play_irregularities_are_spoken_for,
+    tricks_not_played_go_as_said,
+    deal_passes_as_said,
+    call_answered_as_the_tricks_show,
 ]
 
 
@@ -407,6 +488,29 @@ def test_altered_records_decisions_agree_with_their_rulings(part: int) -> None:
             continue
         broken += [(game, *c) for c in contradictions(ruling)]
     assert broken == []
+
+
+def test_altered_records_with_the_tables_events_agree_with_their_rulings() -> None:
+    """Calls, misdeals and claims of the tricks not played planted in simulated whist (the
+    simulator makes none): a fifth as many records as the other alterations."""
+    from adjudicator.simulate import records
+
+    rng = random.Random(1864)
+    broken, kinds = [], set()
+    for record in records("whist", max(COUNT // 20, 20), 18, "revoke"):
+        for _ in range(5):
+            altered = json.loads(json.dumps(record))
+            events = altered["events"]
+            for _ in range(rng.randint(1, 3)):
+                whist_table_event(rng, events, rng.randrange(1, len(events) - 1))
+            try:
+                ruling = adjudicate(parse_record(json.dumps(altered)))
+            except InputError:
+                continue
+            kinds |= {f.facts.kind for f in ruling.findings if f.facts is not None}
+            broken += contradictions(ruling)
+    assert broken == []
+    assert len(kinds) >= 6  # the plants reach the table's kinds of facts
 
 
 # ---------------------------------------------------------------------------------------------
@@ -567,3 +671,51 @@ def test_a_challenge_of_a_carried_declaration_lost_before_it_was_scored_is_uphel
     )
     assert ruling.decision[0].events == [16, 26]
     assert contradictions(ruling) == []
+
+
+def _facts_doctored(name: str, rule: str, **changes: Any) -> Ruling:
+    """The fixture's ruling with the facts of its first ``rule`` finding changed."""
+    ruling = adjudicate(load_record(FIXTURES / name))
+    findings = list(ruling.findings)
+    at = next(k for k, f in enumerate(findings) if f.rule == rule and f.facts is not None)
+    facts = findings[at].facts
+    assert facts is not None
+    findings[at] = findings[at].model_copy(update={"facts": facts.model_copy(update=changes)})
+    return ruling.model_copy(update={"findings": findings})
+
+
+_FACTS_DOCTORED: list[tuple[Any, ...]] = [
+    (
+        tricks_not_played_go_as_said,
+        "whist/claim-of-remaining-tricks-disproved.json",
+        "WHIST-REVOKE-16",
+        {"tricks": 2},
+    ),
+    (
+        deal_passes_as_said,
+        "whist/misdeal-adversary-touched-deals-again.json",
+        "WHIST-DEAL-8",
+        {"next_dealer": "N"},
+    ),
+    (
+        call_answered_as_the_tricks_show,
+        "whist/suit-called-after-lead-out-of-turn.json",
+        "WHIST-PEN-3",
+        {"suit": "S"},
+    ),
+    (
+        call_answered_as_the_tricks_show,
+        "whist/eng64-renounce-card-called-lapses-then-obeyed.json",
+        "WHIST-PEN-2",
+        {"played_at": 3},
+    ),
+]
+
+
+@pytest.mark.parametrize("case", _FACTS_DOCTORED, ids=lambda case: case[0].__name__)
+def test_each_invariant_of_the_tables_facts_catches_facts_that_contradict_the_deal(
+    case: tuple[Any, ...],
+) -> None:
+    check, name, rule, changes = case
+    assert check(adjudicate(load_record(FIXTURES / name))) == []
+    assert check(_facts_doctored(name, rule, **changes)) != []

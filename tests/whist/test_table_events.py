@@ -91,7 +91,7 @@ def test_a_wrong_call_on_a_revoker_is_not_taken_for_a_wrong_revoke_penalty() -> 
     decision = adjudicate(parse_record(record)).decision
     said = [s.text for s in decision]
     assert any("demanded a wrong penalty (three points added" in t for t in said)
-    assert any("called a heart from" in t and "[event 11]" in t for t in said)
+    assert any("called a heart from" in s.text and 11 in s.events for s in decision)
     renounce = [s for s in decision if "took the card back" in s.text]
     assert renounce[0].text.endswith("lost by the wrong penalty demanded.")
     assert 11 in renounce[0].events  # the wrong penalty, beside the sentence
@@ -119,7 +119,7 @@ def test_a_partner_who_takes_the_deal_and_misdeals_loses_it_for_the_dealer() -> 
     ruling = adjudicate(parse_record(record))
     misdeal = next(f for f in ruling.findings if f.rule == "WHIST-DEAL-8" and f.event == 55)
     assert misdeal.legal == ["N to deal"]
-    said = [s.text for s in ruling.decision if "[event 55]" in s.text and "misdealt" in s.text]
+    said = [s.text for s in ruling.decision if 55 in s.events and "misdealt" in s.text]
     assert said and "Jasper Quayle (W), whose deal it was, loses it" in said[0]
 
 
@@ -137,3 +137,59 @@ def test_a_fragment_ended_on_a_claim_keeps_its_open_renounces_open() -> None:
     ]
     assert ["WHIST-REVOKE-16", "info", last + 1] in _found(record)
     assert ruling.result.corrected.score == {"NS": 0, "EW": 2}  # 2 of 5: EW's 8 tricks by 2
+
+
+def test_the_misdeal_facts_know_every_reason_the_record_allows() -> None:
+    """The facts import nothing of the record, so they spell the reasons out again: the two
+    lists, and the words for each reason, must not drift apart."""
+    from typing import get_args
+
+    from adjudicator.facts import whist_table
+    from adjudicator.record.whist import MisdealReason
+
+    assert get_args(whist_table.MisdealReason) == get_args(MisdealReason)
+    assert set(whist_table.REASON_WORDS) == set(get_args(MisdealReason))
+
+
+#: the table's findings, by the module that makes them: each carries its facts
+_TABLE_RULES = {
+    "WHIST-DEAL-5",
+    "WHIST-DEAL-6",
+    "WHIST-DEAL-7",
+    "WHIST-DEAL-8",
+    "WHIST-IRREG-1",
+    "WHIST-IRREG-2",
+    "WHIST-PEN-2",
+    "WHIST-PEN-3",
+    "WHIST-REVOKE-16",
+}
+
+
+def test_every_finding_of_the_table_carries_facts_whose_words_are_its_message() -> None:
+    """Over every whist fixture: the table's findings (and a call's wrong penalty or failure
+    to obey) carry typed facts, and the message is the facts' own words."""
+    from adjudicator.facts.whist_table import CALLS
+    from tests.conftest import ruling_of
+
+    seen = set()
+    for path in sorted((FIXTURES / "whist").glob("*.json")):
+        try:
+            ruling = ruling_of(path)
+        except InputError:
+            continue
+        for f in ruling.findings:
+            if f.rule in _TABLE_RULES or isinstance(f.facts, CALLS):
+                assert f.facts is not None, (path.name, f.rule, f.message)
+                assert f.message == f.facts.message(), (path.name, f.rule)
+                seen.add(f.facts.kind)
+    assert len(seen) >= 9
+
+
+def test_the_table_events_sentences_read_facts_not_messages() -> None:
+    """ruling/table_events writes from the facts: no regular expression, no message read."""
+    from pathlib import Path
+
+    import adjudicator.ruling.table_events as module
+
+    source = Path(module.__file__).read_text("utf-8")
+    assert "import re" not in source and ".message" not in source

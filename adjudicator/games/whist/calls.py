@@ -16,14 +16,26 @@ says nothing of it, so there the cards stay liable to be called).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.cards import Card, Suit, format_cards, sort_hand
+from adjudicator.cards import Card, Suit, sort_hand
+from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, pointer_of
+from adjudicator.facts.whist_table import (
+    Answer,
+    CallAnswered,
+    CallRefused,
+    PenaltyWaived,
+    Refusal,
+    WrongPenaltyDemanded,
+)
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist.facts import Phase, Renounce, Trick
 from adjudicator.record.whist import WhistCall
 from adjudicator.seats import WhistSeat, left_of, partner_of, side_of
+
+#: a call that binds nobody, as the finding gives it: its rule, severity and facts
+Refused = tuple[str, Severity, CallRefused | PenaltyWaived | WrongPenaltyDemanded]
 
 if TYPE_CHECKING:
     from adjudicator.games.whist.state import WhistState
@@ -45,7 +57,7 @@ def apply_call(state: WhistState, index: int, event: WhistCall) -> None:
     _check(state, index, event)
     if event.what == "card" and event.card in state.exposed[event.seat]:
         if event.card in state.deal.forfeited:
-            refused: tuple[str, Severity, str] | None = _forfeited(state, index, event)
+            refused: Refused | None = _forfeited(state, index, event)
         else:
             _card_call(state, index, event)  # an exposed card: whatever made it so
             return
@@ -53,14 +65,14 @@ def apply_call(state: WhistState, index: int, event: WhistCall) -> None:
         lead = _false_lead(state, event.seat)
         if lead is not None:
             state.deal.false_leads_answered.add(lead.event or 0)
-        refused = _refused(state, event, lead)
+        refused = _refused(state, index, event, lead)
         if lead is None and event.what != "waive":
             refused = _wrong_penalty(state, index, event) or refused
     if refused is not None:
-        rule, severity, message = refused
+        rule, severity, facts = refused
         state.findings.append(
             make_finding(
-                rule, severity, message, event=index, deal=state.deal.number, seat=event.seat
+                rule, severity, facts=facts, event=index, deal=state.deal.number, seat=event.seat
             )
         )
         return
@@ -81,90 +93,68 @@ def _check(state: WhistState, index: int, event: WhistCall) -> None:
 
 
 def _refused(
-    state: WhistState, event: WhistCall, lead: Finding | None
-) -> tuple[str, Severity, str] | None:
-    """Why a call binds nobody (rule, severity, words), or None for a lawful suit call."""
+    state: WhistState, index: int, event: WhistCall, lead: Finding | None
+) -> Refused | None:
+    """Why a call binds nobody (rule, severity, facts), or None for a lawful suit call."""
+    call = _call_fields(state, index, event)
     if lead is None:
         rule = "WHIST-PEN-3" if event.what == "suit" else "WHIST-PEN-2"
-        return rule, "warning", _nothing_to_call(event)
-    offence = f"{lead.seat}'s lead out of turn at trick {lead.trick}"
+        return rule, "warning", CallRefused(**call, reason="no-lead-out-of-turn")
+    offence: dict[str, Any] = {"offender": lead.seat or "", "offence_trick": lead.trick or 0}
     if event.what == "waive":
-        return "WHIST-IRREG-1", "info", f"{event.by} waived the penalty for {offence}."
+        return "WHIST-IRREG-1", "info", PenaltyWaived(**call, **offence)
     american = state.rules.code == "american-1893"
     if american and event.what == "card":
-        return (
-            "WHIST-PEN-4",
-            "violation",
-            f"{event.by} called {event.card} from {event.seat}, but under the American code a"
-            " card led out of turn is not exposed and only a suit may be called: a wrong"
-            f" penalty having been demanded, none can be enforced for {offence}.",
-        )
+        return "WHIST-PEN-4", "violation", _refusal(call, offence, "american-card-call")
     if american and left_of(event.by) != event.seat:
-        return (
-            "WHIST-PEN-4",
-            "violation",
-            f"{event.by} called a suit from {event.seat}, but under the American code only"
-            f" the adversary on {event.seat}'s right, {_right_of(event.seat)}, may: the"
-            f" demand being made by the wrong adversary, no penalty can be enforced for"
-            f" {offence}.",
-        )
+        return "WHIST-PEN-4", "violation", _refusal(call, offence, "american-wrong-adversary")
     if _stood(state, lead) and state.rules.false_lead_completed_penalty != "suit_call_survives":
-        return (
-            "WHIST-IRREG-1",
-            "warning",
-            f"{event.by} called on {event.seat} for {offence}, but all four had played to it:"
-            " the trick stands and no penalty remains, so the call binds nobody.",
-        )
+        return "WHIST-IRREG-1", "warning", _refusal(call, offence, "trick-stood")
     if event.what == "card":  # English: the card led in error is exposed once taken back
-        return (
-            "WHIST-PEN-2",
-            "warning",
-            f"{event.by} called {event.card} from {event.seat}, but it is not an exposed"
-            " card: the call binds nobody.",
-        )
+        return "WHIST-PEN-2", "warning", CallRefused(**call, reason="not-exposed")
     return None
 
 
-#: the codes under which a wrong penalty demanded forfeits every penalty for the offence
-_FORFEITS = {
-    "english-1900": "Having demanded a penalty not authorised for the offence, {side} forfeit"
-    " all right to any penalty for it",
-    "american-1893": "A wrong penalty having been demanded, none can be enforced for it",
-}
+def _refusal(call: dict[str, Any], offence: dict[str, Any], reason: Refusal) -> CallRefused:
+    return CallRefused(**call, **offence, reason=reason)
 
 
-def _wrong_penalty(
-    state: WhistState, index: int, event: WhistCall
-) -> tuple[str, Severity, str] | None:
+def _call_fields(state: WhistState, index: int, event: WhistCall) -> dict[str, Any]:
+    """What every call's facts say: who called on whom, for what, where."""
+    return {
+        "by": event.by,
+        "seat": event.seat,
+        "call": event.what,
+        "suit": None if event.suit is None else str(event.suit),
+        "card": None if event.card is None else str(event.card),
+        "deal": state.deal.number,
+        "event": index,
+    }
+
+
+def _wrong_penalty(state: WhistState, index: int, event: WhistCall) -> Refused | None:
     """A call with no lead out of turn to answer for, on a player holding exposed cards: a
     penalty their exposure does not carry (ENG1900-88, AWL-39). The cards are forfeited."""
-    forfeit = _FORFEITS.get(state.rules.code)
+    code = state.rules.code
     cards = sort_hand([c for c in state.exposed[event.seat] if c not in state.deal.forfeited])
-    if forfeit is None or not cards:
+    if code not in ("english-1900", "american-1893") or not cards:
         return None
     state.deal.forfeited.update(dict.fromkeys(cards, index))
-    what = _a_suit(event) if event.what == "suit" else str(event.card)
-    shown = format_cards(cards)
-    return (
-        "WHIST-PEN-4",
-        "violation",
-        f"{event.by} called {what} from {event.seat}, with no lead out of turn to answer for: a"
-        f" penalty the laws do not give for the {'card' if len(cards) == 1 else 'cards'}"
-        f" {event.seat} had exposed, {shown}. {forfeit.format(side=side_of(event.by))}, and"
-        f" {shown} can no longer be called.",
+    facts = WrongPenaltyDemanded(
+        **_call_fields(state, index, event), cards=[str(c) for c in cards], code=code
     )
+    return "WHIST-PEN-4", "violation", facts
 
 
-def _forfeited(state: WhistState, index: int, event: WhistCall) -> tuple[str, Severity, str]:
+def _forfeited(state: WhistState, index: int, event: WhistCall) -> Refused:
     """An exposed card called after a wrong penalty was demanded for it."""
     assert event.card is not None
-    return (
-        "WHIST-PEN-4",
-        "warning",
-        f"{event.by} called {event.card} from {event.seat} (event {index}), but the right to"
-        f" call it was lost by the wrong penalty demanded before (event"
-        f" {state.deal.forfeited[event.card]}): the call binds nobody.",
+    facts = CallRefused(
+        **_call_fields(state, index, event),
+        reason="right-lost",
+        forfeited_at=state.deal.forfeited[event.card],
     )
+    return "WHIST-PEN-4", "warning", facts
 
 
 def _card_call(state: WhistState, index: int, event: WhistCall) -> None:
@@ -187,20 +177,42 @@ def check_play(state: WhistState, index: int, seat: str, card: Card, trick: Tric
 def lapse(state: WhistState) -> None:
     """Calls still unanswered when the deal ends: the player never had the turn again."""
     for call in state.calls:
-        what = f"a {call.suit.noun[:-1]}" if call.suit else str(call.card)
         state.findings.append(
             make_finding(
                 "WHIST-PEN-3" if call.suit else "WHIST-PEN-2",
                 "info",
-                f"{call.by} called {what} from {call.seat}, who had no"
-                f" {'lead' if call.suit else 'turn to play'} again in the deal: nothing"
-                " remains of the call.",
+                facts=_answered(state, call, "no-turn-again"),
                 event=call.index,
                 deal=state.deal.number,
                 seat=call.seat,
             )
         )
     state.calls.clear()
+
+
+def _answered(
+    state: WhistState,
+    call: Obligation,
+    outcome: Answer,
+    played: PlayedCard | None = None,
+    trick: int | None = None,
+    held: list[Card] | None = None,
+) -> CallAnswered:
+    """The facts of a lawful call and what became of it."""
+    return CallAnswered(
+        by=call.by,
+        seat=call.seat,
+        call="suit" if call.suit else "card",
+        suit=None if call.suit is None else str(call.suit),
+        card=None if call.card is None else str(call.card),
+        deal=state.deal.number,
+        event=call.index,
+        outcome=outcome,
+        played=None if played is None else str(played.card),
+        played_at=None if played is None else played.event,
+        trick=trick,
+        held=[str(c) for c in held or ()],
+    )
 
 
 def _answer(
@@ -210,13 +222,14 @@ def _answer(
     number = trick.number + 1 if len(trick.plays) == 4 else trick.number
     led = None if leading else trick.plays[0].card.suit
     answer = _suit_answer if call.suit is not None else _card_answer
-    words, held = answer(call, state.hands[call.seat], card, led, f"(event {index})", number)
+    outcome, held = answer(call, state.hands[call.seat], card, led)
+    facts = _answered(state, call, outcome, PlayedCard(call.seat, card, index), number, held)
     if held:
-        return _disobeyed(state, call, index, card, number, held, words)
+        return _disobeyed(state, call, index, card, number, held, facts)
     return make_finding(
         "WHIST-PEN-3" if call.suit else "WHIST-PEN-2",
         "info",
-        f"{words}.",
+        facts=facts,
         event=call.index,
         deal=state.deal.number,
         trick=number,
@@ -225,44 +238,31 @@ def _answer(
 
 
 def _suit_answer(
-    call: Obligation, hand: set[Card], card: Card, led: Suit | None, at: str, number: int
-) -> tuple[str, list[Card]]:
-    """A suit call answered by his lead: the words, and the cards of the suit he held when
-    he led another (none: no failure)."""
+    call: Obligation, hand: set[Card], card: Card, led: Suit | None
+) -> tuple[Answer, list[Card]]:
+    """A suit call answered by his lead: how, and the cards of the suit he held when he led
+    another (none: no failure)."""
     assert call.suit is not None
-    asked = f"{call.by} called a {call.suit.noun[:-1]} from {call.seat} (event {call.index})"
     held = sort_hand([c for c in hand if c.suit is call.suit])
     if card.suit is call.suit:
-        return f"{asked}; {call.seat} led {card} {at}, as called, to trick {number}", []
+        return "obeyed", []
     if not held:
-        return (
-            f"{asked}; {call.seat} held none, so the penalty is paid, and led {card} {at} to"
-            f" trick {number}",
-            [],
-        )
-    return (
-        f"{asked}, but {call.seat} led {card} to trick {number} holding {format_cards(held)}",
-        held,
-    )
+        return "none-held", []
+    return "disobeyed", held
 
 
 def _card_answer(
-    call: Obligation, hand: set[Card], card: Card, led: Suit | None, at: str, number: int
-) -> tuple[str, list[Card]]:
+    call: Obligation, hand: set[Card], card: Card, led: Suit | None
+) -> tuple[Answer, list[Card]]:
     """A card call answered by his next play: played, lapsed (it could not be played without
     revoking), or another card played when it could have been (the called card: a failure)."""
     called = call.card
     assert called is not None
-    asked = f"{call.by} called {called}, an exposed card, from {call.seat} (event {call.index})"
     if card == called:
-        return f"{asked}; {call.seat} played it {at}, as called, to trick {number}", []
+        return "obeyed", []
     if led is not None and called.suit is not led and any(c.suit is led for c in hand):
-        return (
-            f"{asked}; at trick {number} it could not be played without revoking, so the call"
-            " lapses for that trick",
-            [],
-        )
-    return f"{asked}, but {call.seat} played {card} to trick {number} instead", [called]
+        return "lapsed-for-trick", []
+    return "disobeyed", [called]
 
 
 def _disobeyed(
@@ -272,7 +272,7 @@ def _disobeyed(
     card: Card,
     trick: int,
     held: list[Card],
-    what: str,
+    facts: CallAnswered,
 ) -> Finding:
     """A lawful call not obeyed when it could be: the penalty of a revoke (WHIST-REVOKE-2)."""
     renounce = Renounce(
@@ -282,7 +282,7 @@ def _disobeyed(
     return make_finding(
         "WHIST-REVOKE-2",
         "violation",
-        f"{what}: a failure to obey a lawful call, which the laws treat as a revoke.",
+        facts=facts,
         event=index,
         deal=state.deal.number,
         trick=trick,
@@ -310,22 +310,3 @@ def _false_lead(state: WhistState, seat: WhistSeat) -> Finding | None:
 def _stood(state: WhistState, lead: Finding) -> bool:
     """Whether all four played to the lead out of turn, so that its trick stands."""
     return any(len(t.plays) == 4 and t.plays[0].event == lead.event for t in state.deal.tricks)
-
-
-def _right_of(seat: WhistSeat) -> str:
-    return partner_of(left_of(seat))
-
-
-def _nothing_to_call(event: WhistCall) -> str:
-    what = {"suit": _a_suit(event), "card": str(event.card), "waive": "a waiver"}
-    return (
-        f"{event.by} called {what[event.what]} from {event.seat}, but there is no lead out of"
-        f" turn by {event.seat} or {partner_of(event.seat)} to answer for"
-        + ("" if event.what != "card" else ", nor is the card exposed")
-        + ": the call binds nobody."
-    )
-
-
-def _a_suit(event: WhistCall) -> str:
-    """The suit called, in words (``a spade``): a bare letter would read as a seat."""
-    return f"a {Suit(event.suit or 'S').noun[:-1]}"

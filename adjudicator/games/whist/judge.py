@@ -11,6 +11,7 @@ from typing import cast
 
 from adjudicator.cards import CARD_TEXT
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts import DealtOutOfTurn
 from adjudicator.facts.marks import HonoursVoid
 from adjudicator.facts.whist_revokes import ScoreHeld
 from adjudicator.findings import Finding, make_finding
@@ -334,16 +335,17 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         if expected is None or deal.dealer == expected:
             return
         rules = [ruling_of(m.timed.event, self.english).rule for m in misdeals]
-        if misdeals:
-            why = f"after the misdeal at event {misdeals[-1].timed.index} it was {expected}'s turn"
-        else:
-            why = f"the deal passes to the left: it was {expected}'s turn"
         self.findings.append(
             make_finding(
                 "WHIST-DEAL-7",
                 "violation",
-                f"{deal.dealer} dealt deal {deal.number}, but {why}. The deal stands, as it was"
-                " not stopped before the trump card was turned.",
+                facts=DealtOutOfTurn(
+                    dealer=deal.dealer,
+                    turn=expected,
+                    deal=deal.number,
+                    misdeal=False,
+                    after_misdeal=misdeals[-1].timed.index if misdeals else None,
+                ),
                 event=deal.event,
                 deal=deal.number,
                 seat=deal.dealer,

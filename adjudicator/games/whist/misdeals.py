@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from adjudicator.facts.whist_table import DealtOutOfTurn, Misdeal
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist.facts import MisdealFacts
 from adjudicator.record.whist import MisdealReason, WhistMisdeal, WhistRules
@@ -47,20 +48,6 @@ RULINGS: dict[MisdealReason, tuple[Ruling, Ruling]] = {
     "card-exposed": (_EXPOSED, _EXPOSED),
 }
 
-#: what happened, as a director says it
-REASON_WORDS: dict[MisdealReason, str] = {
-    "dealing": "the cards were not dealt singly in rotation from the dealer's left",
-    "trump-face-down": "the trump card was placed face down",
-    "trump-not-to-dealer": "the last card did not come to the dealer",
-    "wrong-number": "a hand was dealt the wrong number of cards",
-    "cards-counted": "the dealer counted the cards",
-    "pack-not-cut": "the pack was not cut",
-    "dealer-saw-trump": "the dealer looked at the trump card while dealing",
-    "imperfect-pack": "the pack was found imperfect",
-    "card-faced-in-pack": "a card was found faced in the pack",
-    "card-exposed": "a card was exposed in dealing and a new deal was claimed",
-}
-
 
 def ruling_of(event: WhistMisdeal, english: bool) -> Ruling:
     """The reason's ruling under the code; a misdeal excused by the adversaries' touching the
@@ -94,8 +81,9 @@ class MisdealJudge:
                 make_finding(
                     "WHIST-DEAL-7",
                     "violation",
-                    f"{event.dealer} dealt out of turn before deal {facts.before_deal}: it was"
-                    f" {expected}'s turn. The deal goes on from the one who dealt.",
+                    facts=DealtOutOfTurn(
+                        dealer=event.dealer, turn=expected, deal=facts.before_deal, misdeal=True
+                    ),
                     event=timed.index,
                     deal=facts.before_deal,
                     seat=event.dealer,
@@ -119,36 +107,28 @@ class MisdealJudge:
         self, facts: MisdealFacts, ruling: Ruling, after: str, owner: str
     ) -> Finding:
         event = facts.timed.event
-        why = REASON_WORDS[event.reason]
         severity: Severity = "violation" if ruling.rule == "WHIST-DEAL-8" else "info"
+        excuse: Literal["adversary-touched", "interrupted"] | None = None
         if ruling.outcome == "lost":
-            consequence = f"a misdeal: {owner} loses the deal, which passes to {after}"
-            if owner != event.dealer:
-                consequence = (
-                    f"a misdeal by {owner}'s partner, who took the deal: {owner} loses it,"
-                    f" and it passes to {after}"
-                )
+            outcome: Literal["deal-lost", "excused", "new-deal"] = "deal-lost"
         elif ruling.rule == "WHIST-DEAL-8":
-            severity = "warning"
-            excuse = (
-                "an adversary had touched the cards"
-                if event.adversary_touched
-                else "the adversaries had interrupted the dealer"
-            )
-            consequence = (
-                f"a misdeal, but {excuse}: {event.dealer} does not lose the deal and deals again"
-            )
+            severity, outcome = "warning", "excused"
+            excuse = "adversary-touched" if event.adversary_touched else "interrupted"
         else:
-            consequence = f"a new deal by the same dealer: {event.dealer} deals again"
-        if facts.voids_deal:
-            when = f"During the play of deal {facts.voids_deal}"
-            consequence += f"; deal {facts.voids_deal} is void and scores nothing"
-        else:
-            when = f"Before deal {facts.before_deal}"
+            outcome = "new-deal"
         return make_finding(
             ruling.rule,
             severity,
-            f"{when}, {why}: {consequence}.",
+            facts=Misdeal(
+                dealer=event.dealer,
+                reason=event.reason,
+                outcome=outcome,
+                excuse=excuse,
+                owner=owner,
+                next_dealer=after,
+                before_deal=facts.before_deal,
+                voids_deal=facts.voids_deal,
+            ),
             event=facts.timed.index,
             deal=facts.voids_deal or facts.before_deal,
             seat=event.dealer,

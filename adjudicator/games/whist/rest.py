@@ -12,14 +12,18 @@ bound (or the cards are not all shown) the finding says so instead of guessing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from adjudicator.errors import InputError, pointer_of
+from adjudicator.facts.whist_table import RestClaim
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist.double_dummy import sure_tricks
 from adjudicator.games.whist.facts import Phase, RestClaimed
 from adjudicator.record.whist import WhistClaimRest
 from adjudicator.seats import WHIST_SEATS
+
+#: why the cards were not searched: not all shown, or the trick on the table not in turn
+Unsearched = Literal["cards-not-shown", "not-in-turn", "too-many"] | None
 
 if TYPE_CHECKING:
     from adjudicator.games.whist.state import WhistState
@@ -60,15 +64,7 @@ def claim_rest(state: WhistState, index: int, event: WhistClaimRest) -> None:
     deal.rest = RestClaimed(index, event.seat, event.tricks, remaining, sure)
     deal.end_event = index
     state.phase = Phase.AFTER_PLAY
-    why = (
-        ""
-        if regular and shown
-        else (
-            "the cards are not all shown"
-            if not shown
-            else "the trick on the table was not played in turn"
-        )
-    )
+    why: Unsearched = None if regular and shown else "not-in-turn" if shown else "cards-not-shown"
     state.findings.append(_finding(deal.number, complete + 1, deal.rest, why))
 
 
@@ -77,42 +73,37 @@ def _nth(leader: str, k: int) -> str:
     return WHIST_SEATS[(WHIST_SEATS.index(leader) + k) % 4]
 
 
-def _finding(deal: int, trick: int, rest: RestClaimed, unsearched: str) -> Finding:
+def _finding(deal: int, trick: int, rest: RestClaimed, unsearched: Unsearched) -> Finding:
     """What the cards say of the claim; the tricks go as claimed whatever they say."""
-    seat, side = rest.seat, rest.side
-    other = "EW" if side == "NS" else "NS"
-    verb = "conceded" if rest.tricks == 0 else "claimed"
-    what = (
-        f"all {rest.remaining} tricks not played to {other}"
-        if rest.tricks == 0
-        else f"{rest.tricks} of the {rest.remaining} tricks not played"
-    )
-    said = f"{seat} {verb} {what}, from trick {trick} of deal {deal}"
-    goes = (
-        f"the tricks not played go as {verb}: {side} {rest.tricks},"
-        f" {other} {rest.remaining - rest.tricks}"
-    )
     severity: Severity = "info"
+    verdict: Literal["borne-out", "disproved", "gave-away", "undecided"]
     if rest.sure is None:
-        why = unsearched or f"{rest.remaining} tricks are too many to search within the bound"
-        verdict = f"whether the cards bear it out cannot be decided ({why})"
+        verdict = "undecided"
+        unsearched = unsearched or "too-many"
     elif rest.sure == rest.tricks:
-        verdict = f"the cards bear it out: with every card shown {side} are sure of {rest.sure}"
+        verdict = "borne-out"
     elif rest.sure < rest.tricks:
-        severity = "warning"
-        verdict = (
-            f"the cards disprove it: with best play {other} take"
-            f" {rest.remaining - rest.sure} of them, and {side} are sure of only {rest.sure}"
-        )
+        severity, verdict = "warning", "disproved"
     else:
-        verdict = f"the cards show {side} were sure of {rest.sure} of them, more than they kept"
+        verdict = "gave-away"
+    facts = RestClaim(
+        seat=rest.seat,
+        side=rest.side,
+        deal=deal,
+        trick=trick,
+        tricks=rest.tricks,
+        remaining=rest.remaining,
+        sure=rest.sure,
+        verdict=verdict,
+        undecided=unsearched if verdict == "undecided" else None,
+    )
     return make_finding(
         "WHIST-REVOKE-16",
         severity,
-        f"{said}: {verdict}. The hands being abandoned on it, {goes}.",
+        facts=facts,
         event=rest.event,
         deal=deal,
         trick=trick,
-        seat=seat,
+        seat=rest.seat,
         basis=["WHIST-IRREG-6"],
     )

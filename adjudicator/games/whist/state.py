@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar, cast
 from adjudicator.cards import RANKS, Card, Suit, sort_hand, whist_pack
 from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.facts import PlayedOutOfTurn, Revoked
+from adjudicator.facts import LedOutOfTurn, PlayedOutOfTurn, Revoked
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist.calls import Obligation, apply_call, check_play, lapse
 from adjudicator.games.whist.facts import (
@@ -484,12 +484,13 @@ class WhistState(Withdrawals):
                 make_finding(
                     "WHIST-IRREG-1",
                     "violation",
-                    f"{seat} led {card} to trick {trick.number} out of turn: {expected} was on lead. "
-                    "If all four play to it the trick stands"
-                    + (
-                        "; the adversaries may still call a suit."
-                        if completed == "suit_call_survives"
-                        else " and no penalty remains."
+                    facts=LedOutOfTurn(
+                        seat=seat,
+                        card=str(card),
+                        deal=self.deal.number,
+                        trick=trick.number,
+                        turn=expected,
+                        if_completed="suit-call" if completed == "suit_call_survives" else "none",
                     ),
                     event=index,
                     deal=self.deal.number,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from adjudicator.cards import Card, format_cards
+from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, pointer_of
-from adjudicator.facts import CardTakenBack, RenounceCorrected
+from adjudicator.facts import CardTakenBack, FalseLeadRenounceTakenBack, RenounceCorrected
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist.facts import DealFacts, Phase, Renounce, Trick
 from adjudicator.record.whist import WhistRetract, WhistRules
@@ -136,11 +136,15 @@ class Withdrawals:
             make_finding(
                 "WHIST-IRREG-1",
                 "info",
-                f"{played.seat} played {played.card} to the {renounce.led.noun[:-1]} led out of "
-                f"turn at trick {trick.number} while holding {format_cards(renounce.held)}, and "
-                f"took it back at event {index}: cards played to a lead out of turn are taken "
-                "back without penalty, so this renounce is no revoke and the card is not "
-                "exposed.",
+                facts=FalseLeadRenounceTakenBack(
+                    seat=played.seat,
+                    card=str(played.card),
+                    led=renounce.led.noun[:-1],
+                    held=[str(c) for c in renounce.held],
+                    deal=self.deal.number,
+                    trick=trick.number,
+                    taken_back=index,
+                ),
                 event=played.event,
                 deal=self.deal.number,
                 trick=trick.number,
