@@ -7,7 +7,6 @@ score good; a demand to count the brisques (Rubicon): granted or refused.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -25,7 +24,7 @@ from adjudicator.facts.whist_revokes import (
 )
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import DeclarationRow
-from adjudicator.games.whist.summary import Revoke, WhistDealSummary
+from adjudicator.games.whist.summary import PenaltyEffect, Revoke, ScoreItem, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
     SCORE_FAULT,
@@ -36,7 +35,6 @@ from adjudicator.ruling.sentences import (
     endplay_consequence,
     played,
     say,
-    unkeyed,
     words,
 )
 from adjudicator.ruling.table_events import call_words
@@ -386,15 +384,43 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     effect = ""
     if item is not None:
         ctx.changed = True
-        effect = item.text.removeprefix("revoke penalty, ").replace(" -> ", ", making ")
-        effect = re.sub(r": [+-][0-9]+(?=[,;])", "", effect).replace(
-            ": tricks ", ", making the tricks "
-        )
-        effect = f": {unkeyed(effect)}"
+        effect = f": {_effect(item)}" if item.penalty is not None else ""
     rule = item.rule if item is not None else "WHIST-REVOKE-9"
     events = [waived[0].event] if waived else []
     out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule, events=events))
     return out
+
+
+def _effect(item: ScoreItem) -> str:
+    """What the penalty did, in words, from its effect: the tricks moved, or the points
+    added or deducted, held below game, stopped at zero, winning the game, or counting
+    nothing after it was won; then the tricks or score it makes."""
+    effect = cast(PenaltyEffect, item.penalty)
+    if effect.choice == "tricks":
+        moved = effect.tricks_moved
+        tricks = effect.tricks or {}
+        return (
+            f"{effect.claimants} take {moved} trick{'s' if moved != 1 else ''} from"
+            f" {effect.revokers}, making the tricks NS {tricks['NS']}, EW {tricks['EW']}"
+        )
+    if effect.choice == "add":
+        head = f"{effect.claimants} add three to their score"
+    else:
+        head = f"three deducted from {effect.revokers}"
+    if effect.already_won is not None:
+        return f"{head}: counts nothing, {effect.already_won} had already won the game"
+    note = ""
+    if effect.held_at is not None:
+        note = (
+            f": {item.points:+d} (held at {effect.held_at}: the revoking side cannot win the"
+            " game in this deal)"
+        )
+    elif effect.floored:
+        note = f": {item.points:+d} (not below 0, under these rules)"
+    if effect.game is not None:
+        note += f"; {item.side} reach {effect.game} and win the game"
+    score = effect.score
+    return f"{head}{note}, making NS {score['NS']}, EW {score['EW']}"
 
 
 def _choice_refused(f: Finding, revoke: Revoke, deal: int) -> bool:

@@ -15,6 +15,7 @@ from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
 from adjudicator.games.whist.summary import (
     GameResult,
+    PenaltyEffect,
     Revoke,
     ScoreItem,
     WhistDealSummary,
@@ -101,6 +102,18 @@ PENALTY = ScoreItem(
     points=3,
     rule="WHIST-REVOKE-9",
     text="revoke penalty, NS take 3 tricks from EW: tricks NS 9, EW 4",
+    penalty=PenaltyEffect(
+        choice="tricks",
+        claimants="NS",
+        revokers="EW",
+        score={"NS": 0, "EW": 0},
+        tricks_moved=3,
+        tricks={"NS": 9, "EW": 4},
+        held_at=None,
+        floored=False,
+        game=None,
+        already_won=None,
+    ),
 )
 CLAIM = Claim(event=53, kind="revoke", by="NS", against="W", trick=3)
 

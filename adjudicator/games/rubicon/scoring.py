@@ -91,24 +91,17 @@ def rubicon_value(
     """
     seats = tuple(raw)
     assert len(seats) == 2
-    steps: list[Step] = []
     a, b = seats
-    steps.append(Step(f"scores without brisques: {a} {raw[a]}, {b} {raw[b]}", "RUB-GAME-2"))
+    steps = [Step(f"scores without brisques: {a} {raw[a]}, {b} {raw[b]}", "RUB-GAME-2")]
     reason = count_reason(raw, brisques, demanded, close_mode, threshold) if brisques else None
     if reason is None and raw[a] == raw[b]:
         reason = "the scores are equal (law 61)"
     counted = reason is not None and brisques is not None
     totals = dict(raw)
     if counted:
-        assert brisques is not None
+        assert brisques is not None and reason is not None
         totals = {s: raw[s] + BRISQUE * brisques[s] for s in seats}
-        steps.append(
-            Step(
-                f"brisques counted because {reason}: {a} {brisques[a]} ({BRISQUE * brisques[a]}), "
-                f"{b} {brisques[b]} ({BRISQUE * brisques[b]}); totals {a} {totals[a]}, {b} {totals[b]}",
-                "RUB-GAME-3",
-            )
-        )
+        steps.append(_brisques_step(reason, brisques, totals))
     if totals[a] == totals[b]:
         steps.append(
             Step(f"the scores are equal ({totals[a]}): the game is null and void", "RUB-GAME-5")
@@ -119,49 +112,61 @@ def rubicon_value(
     steps.append(Step(f"{winner} wins with {totals[winner]} against {totals[loser]}", "RUB-GAME-6"))
     if totals[loser] < RUBICON:
         # rubiconed: brisques are not added (law 61), the flat 300 is in the 1300
-        w, lo = raw[winner], raw[loser]
-        totals = dict(raw)  # the scores the value is computed from
-        lo_part = RUBICONED_MINIMUM if lo < RUBICONED_MINIMUM else truncate(lo)
-        if rubicon_truncate == "sum" and lo >= RUBICONED_MINIMUM:
-            value = truncate(w + lo) + RUBICON_BONUS
-            steps.append(
-                Step(
-                    f"{loser} is rubiconed (under {RUBICON}): {w} + {lo} = {w + lo}, "
-                    f"truncated {truncate(w + lo)}, + {RUBICON_BONUS} = {value}",
-                    "RUB-RUBICON-2",
-                )
-            )
-        else:
-            value = truncate(w) + lo_part + RUBICON_BONUS
-            lo_words = (
-                f"{RUBICONED_MINIMUM} (scored under {RUBICONED_MINIMUM}, law 59)"
-                if lo < RUBICONED_MINIMUM
-                else f"{lo_part}"
-            )
-            steps.append(
-                Step(
-                    f"{loser} is rubiconed (under {RUBICON}): {truncate(w)} + {lo_words} + "
-                    f"{RUBICON_BONUS} (1000 for the game, 300 for the brisques) = {value}",
-                    "RUB-RUBICON-2",
-                )
-            )
-        return RubiconOutcome(winner, value, True, totals, counted, tuple(steps))
-    difference = truncate(totals[winner]) - truncate(totals[loser])
-    counted_difference = max(difference, MIN_DIFFERENCE)
-    value = counted_difference + GAME_BONUS
+        value, step = _rubiconed(raw[winner], raw[loser], loser, rubicon_truncate)
+        steps.append(step)
+        return RubiconOutcome(winner, value, True, dict(raw), counted, tuple(steps))
+    value, step = _game_value(truncate(totals[winner]), truncate(totals[loser]))
+    steps.append(step)
+    return RubiconOutcome(winner, value, False, totals, counted, tuple(steps))
+
+
+def _brisques_step(reason: str, brisques: dict[str, int], totals: dict[str, int]) -> Step:
+    """The brisques counted and why (RUB-GAME-3)."""
+    a, b = totals
+    return Step(
+        f"brisques counted because {reason}: {a} {brisques[a]} ({BRISQUE * brisques[a]}), "
+        f"{b} {brisques[b]} ({BRISQUE * brisques[b]}); totals {a} {totals[a]}, {b} {totals[b]}",
+        "RUB-GAME-3",
+    )
+
+
+def _rubiconed(
+    w: int, lo: int, loser: str, rubicon_truncate: Literal["each", "sum"]
+) -> tuple[int, Step]:
+    """A rubiconed loser (RUB-RUBICON-2): both raw scores, each truncated or their sum (the
+    option rubicon_truncate), the loser's as 100 if under 100 (law 59), plus 1300."""
+    if rubicon_truncate == "sum" and lo >= RUBICONED_MINIMUM:
+        value = truncate(w + lo) + RUBICON_BONUS
+        text = (
+            f"{loser} is rubiconed (under {RUBICON}): {w} + {lo} = {w + lo}, "
+            f"truncated {truncate(w + lo)}, + {RUBICON_BONUS} = {value}"
+        )
+        return value, Step(text, "RUB-RUBICON-2")
+    lo_part = RUBICONED_MINIMUM if lo < RUBICONED_MINIMUM else truncate(lo)
+    value = truncate(w) + lo_part + RUBICON_BONUS
+    lo_words = (
+        f"{RUBICONED_MINIMUM} (scored under {RUBICONED_MINIMUM}, law 59)"
+        if lo < RUBICONED_MINIMUM
+        else f"{lo_part}"
+    )
+    text = (
+        f"{loser} is rubiconed (under {RUBICON}): {truncate(w)} + {lo_words} + "
+        f"{RUBICON_BONUS} (1000 for the game, 300 for the brisques) = {value}"
+    )
+    return value, Step(text, "RUB-RUBICON-2")
+
+
+def _game_value(winner: int, loser: int) -> tuple[int, Step]:
+    """The difference of the truncated scores, at least 100, plus 500 (RUB-GAME-4)."""
+    difference = winner - loser
+    value = max(difference, MIN_DIFFERENCE) + GAME_BONUS
     note = (
         f" (under {MIN_DIFFERENCE}: reckoned {MIN_DIFFERENCE})"
         if difference < MIN_DIFFERENCE
         else ""
     )
-    steps.append(
-        Step(
-            f"{truncate(totals[winner])} - {truncate(totals[loser])} = {difference}{note}; "
-            f"+ {GAME_BONUS} for the game = {value}",
-            "RUB-GAME-4",
-        )
-    )
-    return RubiconOutcome(winner, value, False, totals, counted, tuple(steps))
+    text = f"{winner} - {loser} = {difference}{note}; + {GAME_BONUS} for the game = {value}"
+    return value, Step(text, "RUB-GAME-4")
 
 
 def law17_value(adversary_score: int, offender_score: int) -> int:

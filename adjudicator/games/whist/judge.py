@@ -302,6 +302,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                         "points": s.points,
                         "rule": s.rule,
                         "text": s.text,
+                        "penalty": s.penalty and s.penalty._asdict(),
                     }
                     for s in result.steps
                 ]

@@ -56,6 +56,22 @@ def trick_words(points: int) -> str:
     return "the odd trick" if points == 1 else f"{points} by cards"
 
 
+class PenaltyEffect(NamedTuple):
+    """What one revoke penalty did, as data for the decision's words (published as a score
+    item's ``penalty``): built only for a penalty item, so nothing is added per deal."""
+
+    choice: Choice
+    claimants: Side
+    revokers: Side
+    score: dict[Side, int]  # the score after the item
+    tricks_moved: int = 0  # a "tricks" penalty: the tricks taken from the revokers
+    tricks: dict[Side, int] | None = None  # a "tricks" penalty: each side's tricks after it
+    held_at: int | None = None  # held below game: the side revoked (WHIST-REVOKE-11, -14)
+    floored: bool = False  # a deduction stopped at 0 (option deduct_floor, AMB-7)
+    game: int | None = None  # the game's target, when the item reached it and won the game
+    already_won: Side | None = None  # counted nothing: this side had already won the game
+
+
 class Step(NamedTuple):
     """One item of the score, as a director would read it out."""
 
@@ -69,6 +85,7 @@ class Step(NamedTuple):
     capped: bool = False  # held below game: the side revoked (WHIST-REVOKE-11, -14)
     void: bool = False  # counted nothing: the game was already won (WHIST-SCORE-3)
     floored: bool = False  # a deduction stopped at 0 (option deduct_floor, AMB-7)
+    penalty: PenaltyEffect | None = None  # a revoke penalty's effect, for the decision
 
 
 class Penalty(NamedTuple):
@@ -106,34 +123,29 @@ class ScoringRules(NamedTuple):
     english: bool
 
 
-def score_deal(before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> DealScore:
-    """Score one deal from the score before it, item by item in the order of WHIST-SCORE-3."""
-    score = dict(before)
-    steps: list[Step] = []
-    winner: Side | None = None
-    tricks = dict(plan.tricks_won)
+class _Tally:
+    """The running score of one deal: each item counted in turn (WHIST-SCORE-3), held below
+    game for a side that revoked, floored by the option, and nothing after the game is won."""
 
-    def add(item: Item, side: Side, raw: int, rule: str, words: str) -> None:
-        nonlocal winner
-        if winner is not None:
-            steps.append(
-                Step(
-                    item,
-                    side,
-                    0,
-                    "WHIST-SCORE-3",
-                    f"{words}: counts nothing, {winner} had already won the game",
-                    0,
-                    dict(score),
-                    void=True,
-                )
-            )
-            return
+    def __init__(self, before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> None:
+        self.score = dict(before)
+        self.steps: list[Step] = []
+        self.winner: Side | None = None
+        self.plan = plan
+        self.rules = rules
+
+    def add(self, item: Item, side: Side, raw: int, rule: str, words: str) -> Step:
+        """Count one item of ``raw`` points for ``side``; returns its step, appended."""
+        if self.winner is not None:
+            text = f"{words}: counts nothing, {self.winner} had already won the game"
+            step = Step(item, side, 0, "WHIST-SCORE-3", text, 0, dict(self.score), void=True)
+            self.steps.append(step)
+            return step
+        score, rules = self.score, self.rules
         new = score[side] + raw
-        low = raw
         note = ""
         capped = False
-        if raw > 0 and side in plan.no_win and new > rules.cap:
+        if raw > 0 and side in self.plan.no_win and new > rules.cap:
             new = max(score[side], rules.cap)
             capped = True
             note = f" (held at {new}: the revoking side cannot win the game in this deal)"
@@ -143,88 +155,71 @@ def score_deal(before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> 
             note = " (not below 0: option deduct_floor = zero)"
         counted = new - score[side]
         score[side] = new
-        if new >= rules.target and side not in plan.no_win:
-            winner = side
+        low = counted
+        if new >= rules.target and side not in self.plan.no_win:
+            self.winner = side
             low = min(counted, rules.target - (new - counted))
             note += f"; {side} reach {rules.target} and win the game"
-        else:
-            low = counted
-        steps.append(
-            Step(
-                item,
-                side,
-                counted,
-                rule,
-                f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}",
-                low,
-                dict(score),
-                capped=capped,
-                floored=floored,
-            )
-        )
+        text = f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}"
+        step = Step(item, side, counted, rule, text, low, dict(score), capped, floored=floored)
+        self.steps.append(step)
+        return step
 
-    # 1. revoke penalties (WHIST-REVOKE-9, -14)
-    for penalty in plan.penalties:
+    def penalty(self, penalty: Penalty, tricks: dict[Side, int]) -> None:
+        """One revoke penalty (WHIST-REVOKE-9, -14): points added or deducted, or tricks
+        moved (``tricks`` changed in place), with its effect kept for the decision."""
         claimants = penalty.claimants
         revokers = other_side(claimants)
-        if penalty.choice == "add":
-            add(
-                "penalty",
-                claimants,
-                PENALTY_POINTS,
-                "WHIST-REVOKE-9",
-                f"revoke penalty, {claimants} add three to their score",
-            )
-        elif penalty.choice == "deduct":
-            add(
-                "penalty",
-                revokers,
-                -PENALTY_POINTS,
-                "WHIST-REVOKE-9",
-                f"revoke penalty, three deducted from {revokers}",
-            )
-        else:
+        if penalty.choice == "tricks":
             moved = min(penalty.tricks, tricks[revokers])  # AMB-6: never more than they have
             tricks[revokers] -= moved
             tricks[claimants] += moved
-            rule = penalty.rule or ("WHIST-REVOKE-9" if rules.english else "WHIST-REVOKE-14")
-            steps.append(
-                Step(
-                    "penalty",
-                    claimants,
-                    0,
-                    rule,
-                    f"revoke penalty, {claimants} take {moved} trick{'s' if moved != 1 else ''}"
-                    f" from {revokers}: tricks NS {tricks['NS']}, EW {tricks['EW']}",
-                    0,
-                    dict(score),
-                )
+            rule = penalty.rule or ("WHIST-REVOKE-9" if self.rules.english else "WHIST-REVOKE-14")
+            text = (
+                f"revoke penalty, {claimants} take {moved} trick{'s' if moved != 1 else ''}"
+                f" from {revokers}: tricks NS {tricks['NS']}, EW {tricks['EW']}"
             )
+            score = dict(self.score)
+            effect = PenaltyEffect("tricks", claimants, revokers, score, moved, dict(tricks))
+            self.steps.append(Step("penalty", claimants, 0, rule, text, 0, score, penalty=effect))
+            return
+        if penalty.choice == "add":
+            side, raw = claimants, PENALTY_POINTS
+            words = f"revoke penalty, {claimants} add three to their score"
+        else:
+            side, raw = revokers, -PENALTY_POINTS
+            words = f"revoke penalty, three deducted from {revokers}"
+        step = self.add("penalty", side, raw, "WHIST-REVOKE-9", words)
+        effect = PenaltyEffect(
+            penalty.choice,
+            claimants,
+            revokers,
+            step.score,
+            held_at=step.score[side] if step.capped else None,
+            floored=step.floored,
+            game=self.rules.target if self.winner == side and not step.void else None,
+            already_won=self.winner if step.void else None,
+        )
+        self.steps[-1] = step._replace(penalty=effect)
 
-    # 2. tricks (WHIST-SCORE-1)
+
+def score_deal(before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> DealScore:
+    """Score one deal from the score before it, item by item in the order of WHIST-SCORE-3:
+    revoke penalties, then tricks (WHIST-SCORE-1), then honours (WHIST-HONOURS-2)."""
+    tally = _Tally(before, plan, rules)
+    tricks = dict(plan.tricks_won)
+    for penalty in plan.penalties:
+        tally.penalty(penalty, tricks)
     side: Side
     for side in SIDES:
         points = tricks_over_book(tricks[side])
         if points:
-            add(
-                "tricks",
-                side,
-                points,
-                "WHIST-SCORE-1",
-                f"{side} win {tricks[side]} tricks, {trick_words(points)}",
-            )
-
-    # 3. honours (WHIST-HONOURS-2)
+            words = f"{side} win {tricks[side]} tricks, {trick_words(points)}"
+            tally.add("tricks", side, points, "WHIST-SCORE-1", words)
     for side, held in plan.honours:
-        add(
-            "honours",
-            side,
-            honours_points(held),
-            "WHIST-HONOURS-2",
-            f"{side} hold {'all four' if held == 4 else 'three'} honours",
-        )
-
-    return DealScore(tuple(steps), tricks, dict(before), score, winner)
+        words = f"{side} hold {'all four' if held == 4 else 'three'} honours"
+        tally.add("honours", side, honours_points(held), "WHIST-HONOURS-2", words)
+    return DealScore(tuple(tally.steps), tricks, dict(before), tally.score, tally.winner)
 
 
 class GameValue(NamedTuple):

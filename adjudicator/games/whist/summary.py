@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
@@ -61,12 +61,49 @@ class Revoke(Out):
     applied: bool = Field(description="whether a penalty counts in the score")
 
 
+class PenaltyEffect(Out):
+    """What a revoke penalty did to the deal's tricks or score (WHIST-REVOKE-9, -14)."""
+
+    choice: Literal["tricks", "deduct", "add"] = Field(
+        description="tricks taken from the revokers, points deducted from them, or points"
+        " added to the claimants"
+    )
+    claimants: str = Field(description="the side that claimed the revoke (NS or EW)")
+    revokers: str = Field(description="the side that revoked (NS or EW)")
+    score: dict[str, int] = Field(description="the score by side after the item")
+    tricks_moved: int = Field(
+        description="the tricks taken from the revokers (0 unless the choice is tricks)"
+    )
+    tricks: dict[str, int] | None = Field(
+        description="each side's tricks after the penalty (only when the choice is tricks)"
+    )
+    held_at: int | None = Field(
+        description="the score the side was held at, below game, because it revoked"
+        " (WHIST-REVOKE-11, -14); null when not held"
+    )
+    floored: bool = Field(
+        description="whether the deduction stopped at zero (the rule option deduct_floor)"
+    )
+    game: int | None = Field(
+        description="the points of game the item reached, winning the game; null when it did not"
+    )
+    already_won: str | None = Field(
+        description="the side that had already won the game, the item counting nothing"
+        " (WHIST-SCORE-3); null otherwise"
+    )
+
+
 class ScoreItem(Out):
     item: str = Field(description="penalty | tricks | honours | game | rubber")
     side: str = Field(description="the side that scores the item (NS or EW)")
     points: int = Field(description="the points it scores (negative for a deduction)")
     rule: str = Field(description="the rule ID that gives it")
     text: str = Field(description="the item in words")
+    penalty: PenaltyEffect | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="a revoke penalty's effect, as data (absent for other items)",
+    )
 
 
 class Mark(Out):
