@@ -14,6 +14,7 @@ from __future__ import annotations
 import types
 from collections.abc import Callable, Sequence
 from itertools import compress
+from operator import attrgetter
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
@@ -23,9 +24,7 @@ from adjudicator.record.events import NestedEvent
 #: Counts the JSON object keys behind a validated value.
 Counter = Callable[[Any], int]
 
-#: A model's ``__pydantic_fields_set__``, read through its slot's descriptor: ``attrgetter``
-#: goes through pydantic's ``__getattr__`` hook, near twice the cost over a list of events.
-_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__get__
+_FIELDS_SET = attrgetter("__pydantic_fields_set__")
 #: Per model class: the fields that may hold objects, each with its counter.
 _TABLES: dict[type[BaseModel], tuple[tuple[str, Counter], ...]] = {}
 #: Per model class: ``_TABLES``' row, lists of events counted flat (``_flat_table``).
