@@ -6,7 +6,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from adjudicator.record.events import MAX_NUMBER, CardField, Count, EventBase, Number, Ref, Strict
+from adjudicator.record.events import (
+    MAX_NUMBER,
+    CardField,
+    Count,
+    EventBase,
+    NestedEvent,
+    Number,
+    Ref,
+    Strict,
+)
 from adjudicator.seats import BeziqueSeat
 
 Combination = Literal[
@@ -34,7 +43,7 @@ def _no_score() -> dict[BeziqueSeat, int]:
     return {"A": 0, "B": 0}
 
 
-class BeziqueDeal(EventBase):
+class BeziqueDeal(NestedEvent):
     """A new deal: both hands, the turn-up (ordinary game) and optionally the stock."""
 
     type: Literal["deal"] = Field(description="deal: a new deal")
@@ -69,7 +78,7 @@ class CarriedEntry(Strict):
     )
 
 
-class BeziquePosition(EventBase):
+class BeziquePosition(NestedEvent):
     """A deal that begins part-way (an addition to hand-record/1): the facts the director can
     see, and nothing more. What it does not state is unknown, never invented.
 

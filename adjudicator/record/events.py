@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated
+from typing import Annotated, Any, Self
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    WithJsonSchema,
+    model_validator,
+)
 
 from adjudicator.cards import CARD_PATTERN, Card
 from adjudicator.fielddocs import Documented
@@ -85,3 +93,20 @@ class EventBase(Strict):
         default=None,
         description="a label for this event, unique in the record, that a ref may name (an addition to hand-record/1)",
     )
+
+
+class Seen(list[Any]):
+    """The validation context ``load`` gives pydantic: each ``NestedEvent`` validated appends
+    itself, so that counting a record's keys (``record.keys``) need not look through every
+    flat event for the few that hold objects."""
+
+
+class NestedEvent(EventBase):
+    """An event whose fields hold objects (a deal's hands, a position's tables): the only
+    events whose keys are more than their own fields."""
+
+    @model_validator(mode="after")
+    def seen(self, info: ValidationInfo) -> Self:
+        if type(info.context) is Seen:
+            info.context.append(self)
+        return self

@@ -12,12 +12,14 @@ decoded again in Python, which decides (``load._no_duplicates``).
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import compress
 from operator import attrgetter
 from typing import Annotated, Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
+
+from adjudicator.record.events import NestedEvent
 
 #: Counts the JSON object keys behind a validated value.
 Counter = Callable[[Any], int]
@@ -25,14 +27,30 @@ Counter = Callable[[Any], int]
 _FIELDS_SET = attrgetter("__pydantic_fields_set__")
 #: Per model class: the fields that may hold objects, each with its counter.
 _TABLES: dict[type[BaseModel], tuple[tuple[str, Counter], ...]] = {}
+#: Per model class: ``_TABLES``' row, lists of events counted flat (``_flat_table``).
+_FLAT_TABLES: dict[type[BaseModel], tuple[tuple[str, Counter], ...]] = {}
+#: An events counter -> its flat form, for lists whose only deep events are ``NestedEvent``s.
+_FLAT: dict[Counter, Counter] = {}
 #: Counted as fewer keys than any record has: the text is then decoded again in Python.
 _UNKNOWN = -(10**12)
 
 
-def keys_counted(record: BaseModel) -> int:
+def keys_counted(record: BaseModel, nested: Sequence[BaseModel] | None = None) -> int:
     """The keys of the JSON objects that ``record`` was validated from, as its models hold
-    them: the number written when no key was repeated, fewer otherwise."""
-    return _model(record)
+    them: the number written when no key was repeated, fewer otherwise.
+
+    ``nested``: the ``NestedEvent`` models validated with the record (``events.Seen``, the
+    validation context); given, the flat events are counted in one pass in C and only
+    these looked into, instead of a second pass over every event to find them."""
+    if nested is None:
+        return _model(record)
+    given = record.__pydantic_fields_set__
+    count = len(given)
+    for name, counter in _flat_table(type(record)):
+        if name in given:
+            count += counter(getattr(record, name))
+    unique = {id(model): model for model in nested}.values()  # each counted once
+    return count + sum(_model(model) - len(_FIELDS_SET(model)) for model in unique)
 
 
 def _model(model: BaseModel) -> int:
@@ -49,6 +67,16 @@ def _table(cls: type[BaseModel]) -> tuple[tuple[str, Counter], ...]:
     if table is None:
         table = _build(cls)
         _TABLES[cls] = table
+    return table
+
+
+def _flat_table(cls: type[BaseModel]) -> tuple[tuple[str, Counter], ...]:
+    """``_table`` with each list of events counted without its ``NestedEvent``s (``keys_counted``
+    adds them from the validation context)."""
+    table = _FLAT_TABLES.get(cls)
+    if table is None:
+        table = tuple((name, _FLAT.get(counter, counter)) for name, counter in _table(cls))
+        _FLAT_TABLES[cls] = table
     return table
 
 
@@ -128,7 +156,14 @@ def _events_counter(classes: tuple[type[BaseModel], ...]) -> Counter:
             total += _model(model) - len(model.__pydantic_fields_set__)
         return total
 
+    if all(issubclass(cls, NestedEvent) for cls in deep):
+        _FLAT[count] = _flat
     return count
+
+
+def _flat(items: list[BaseModel]) -> int:
+    """The keys of a list of events, each counted as its own fields (``_FLAT``)."""
+    return sum(map(len, map(_FIELDS_SET, items)))
 
 
 def _any(value: Any) -> int:

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from adjudicator.cards import CARD_ERROR
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.record.envelope import AnyRecord, RecordAdapter
+from adjudicator.record.events import Seen
 from adjudicator.record.keys import keys_counted
 from adjudicator.record.lines import locate
 from adjudicator.record.refs import check_refs
@@ -54,9 +55,16 @@ def validate_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
     return _validate(raw, resolve=False)
 
 
-#: Bytes that a record with an ``id`` or a ``ref`` must contain: the keys, or a backslash (a
-#: key may be escaped; one byte is found at memchr's speed, ``\\u`` at a tenth of it).
-_REF_MARKS = (b'"ref"', b'"id"', b"\\")
+#: pydantic-core's own ``validate_json``, without ``TypeAdapter``'s wrapper (its keyword
+#: checks run on every record for options this module never gives).
+_VALIDATE_JSON = RecordAdapter.validator.validate_json
+
+
+def _may_refer(raw: bytes) -> bool:
+    """Whether a record with an ``id`` or a ``ref`` could be this text: it must contain one of
+    the keys, or a backslash (a key may be escaped; one byte is found at memchr's speed,
+    ``\\u`` at a tenth of it)."""
+    return b'"ref"' in raw or b'"id"' in raw or b"\\" in raw
 
 
 def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
@@ -67,15 +75,16 @@ def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
         raise InputError("", f"a hand record is JSON text or a dict, not {type(raw).__name__}")
     check_size(len(raw))
     try:  # the common case in one pass inside pydantic-core: no Python dict in between
-        record = RecordAdapter.validate_json(raw)
+        nested = Seen()  # the deals and positions, as pydantic-core validates them
+        record = _VALIDATE_JSON(raw, context=nested)
     except ValidationError:
         pass  # decode again in Python for clear messages with JSON pointers
     else:
         colons = raw.count(":") if isinstance(raw, str) else raw.count(b":")
-        if colons != keys_counted(record):  # perhaps a key given twice: Python's decoder decides
+        if colons != keys_counted(record, nested):  # a key given twice? Python's decoder decides
             decode_json(raw)
         marks = raw.encode(errors="surrogatepass") if isinstance(raw, str) else raw
-        if not any(mark in marks for mark in _REF_MARKS):  # no reference to check: fast path
+        if not _may_refer(marks):  # no reference to check: fast path
             return _limited(record)
         try:
             return _limited(check_refs(record, resolve))

@@ -11,6 +11,7 @@ validation, so the games read integer refs only.
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InputError, Problem, pointer_of
@@ -72,12 +73,27 @@ def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]
         else:
             ids[event.id] = index
     resolved: dict[int, int] = {}
-    for index, event in enumerate(events):
+    for index in _referring(events):
+        event = events[index]
         found, target = ref_problems(index, events, ids, game)
         problems += found
         if target is not None and isinstance(getattr(event, "ref", None), str):
             resolved[index] = target
     return problems, resolved
+
+
+def _referring(events: list[Any]) -> list[int]:
+    """The indices of the events that give a ``ref`` or a ``carried``: the only ones
+    ``ref_problems`` has anything to say of. Read from each model's ``__dict__``: a
+    ``getattr`` of a field an event's class lacks costs an exception in pydantic."""
+    return [
+        index
+        for index, fields in enumerate(map(_FIELDS, events))
+        if fields.get("ref") is not None or fields.get("carried") is not None
+    ]
+
+
+_FIELDS = attrgetter("__dict__")
 
 
 def ref_problems(

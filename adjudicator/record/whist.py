@@ -6,7 +6,16 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from adjudicator.record.events import MAX_NUMBER, CardField, Count, EventBase, Number, Ref, Strict
+from adjudicator.record.events import (
+    MAX_NUMBER,
+    CardField,
+    Count,
+    EventBase,
+    NestedEvent,
+    Number,
+    Ref,
+    Strict,
+)
 from adjudicator.seats import Side, WhistSeat
 
 Code = Literal["english-1900", "english-1864", "american-1893"]
@@ -15,7 +24,7 @@ Code = Literal["english-1900", "english-1864", "american-1893"]
 # Events ------------------------------------------------------------------------------
 
 
-class WhistDeal(EventBase):
+class WhistDeal(NestedEvent):
     """A new deal: the four hands as dealt and the turned-up trump card (the dealer's)."""
 
     type: Literal["deal"] = Field(description="deal: a new deal")
@@ -24,7 +33,7 @@ class WhistDeal(EventBase):
     trump: CardField = Field(description="the dealer's last card, turned up; in the dealer's hand")
 
 
-class WhistPosition(EventBase):
+class WhistPosition(NestedEvent):
     """A deal that begins part-way (an addition to hand-record/1): the facts the director can
     see. The hands hold the cards known to be there; a card a seat plays later was in his
     hand, so a fragment played out to trick 13 shows every hand whole."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring_ascii as _quoted
 
 from adjudicator.ruling.model import Ruling
 
@@ -14,9 +15,8 @@ def render_json(ruling: Ruling) -> str:
 
 def render_json_line(ruling: Ruling, source: str) -> str:
     """One line of JSON Lines: ``{"source": ..., "ruling": {...}}``, compact, newline-ended."""
-    return (
-        f'{{"source": {json.dumps(source)}, "ruling": {ruling.model_dump_json(by_alias=True)}}}\n'
-    )
+    # (``_quoted`` is what ``json.dumps`` does with a string, without its Python layers)
+    return f'{{"source": {_quoted(source)}, "ruling": {ruling.model_dump_json(by_alias=True)}}}\n'
 
 
 def render_error_line(source: str, message: str) -> str:
