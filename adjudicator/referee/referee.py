@@ -121,7 +121,8 @@ class Referee:
         """The judgement of the events pushed (kept until the next push or pop)."""
         if self._judgement is None:
             replayed = self._table.replayed(self._events)
-            self._judgement = judgement_of(self.record(), replayed)
+            # (the judge reads the header, not the events: their facts are in ``replayed``)
+            self._judgement = judgement_of(self._header, replayed)
         return self._judgement
 
     def _judged(self) -> list[Finding]:
