@@ -53,6 +53,10 @@ class Table(Protocol):
     def replayed(self, events: Sequence[Any]) -> WhistReplay | BeziqueReplay:
         """The facts so far as the judge takes them, the live state left as it was."""
 
+    def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        """The judge's findings of ``replayed`` (the game's judge, without the deals'
+        summaries: a push needs the findings, ``ruling()`` the whole judgement)."""
+
     def rules_on(self, event: Any, phase: str) -> bool:
         """Whether the judge rules at ``event`` (the table was at ``phase`` before it): at
         an event that can make a judge's finding, and at the card that ends a deal."""
@@ -142,6 +146,9 @@ class WhistTable:
 
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = whist_state(events, self.rules)
+
+    def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        return whist.judge(header, self.rules, replayed, summarise=False).findings
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
@@ -238,6 +245,11 @@ class BeziqueTable:
             return
         if any(f.rule in COPY_RULES and f.severity == "violation" for f in self.state.findings):
             self._reread(events)
+
+    def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        if replayed.variant.rubicon:
+            return rubicon.judge_rubicon(header, replayed, summarise=False).findings
+        return bezique.judge_ordinary(header, replayed, summarise=False).findings
 
     def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
         state = self.state
