@@ -10,6 +10,16 @@ the judge ruling at each event it rules on) and judged at the end (``push(event,
 judge=False)``: the findings of play at each push, the judgement once, in ``ruling()``). Timed a few
 records at a time, both ways alternately, the best of a few rounds kept (``bench.paired``'s
 method), so the machine's drift hits both alike. Not part of the test suite.
+
+Wall-clock time on a shared machine varies by more than the difference; count instructions
+instead (``perf stat -e instructions:u`` where the machine has the counters; here, valgrind):
+``--way WAY --game GAME`` runs one way once over the game's records, and ``--way none`` only
+makes the records, so that the difference of two counts is the cost of that way::
+
+    for way in none batch pushed played; do
+      valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        python3 benchmarks/referee.py --way $way --game bezique 2>&1 | grep 'I *refs'
+    done
 """
 
 from __future__ import annotations
@@ -41,6 +51,13 @@ def played(record: dict[str, Any]) -> object:
     return pushed(record, judge=False)
 
 
+WAYS: dict[str, Callable[[dict[str, Any]], object]] = {
+    "batch": batch,
+    "pushed": pushed,
+    "played": played,
+}
+
+
 def best(function: Callable[[dict[str, Any]], object], part: list[dict[str, Any]]) -> float:
     start = time.perf_counter()
     for record in part:
@@ -66,7 +83,14 @@ def paired(data: list[dict[str, Any]], chunk: int = 10, rounds: int = 5) -> list
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--way", choices=["none", *WAYS], help="run one way once, untimed")
+    parser.add_argument("--game", choices=list(GAMES), default="whist")
     args = parser.parse_args()
+    if args.way is not None:
+        data = list(records(args.game, max(1, int(GAMES[args.game] * args.scale)), seed=1))
+        for record in data if args.way != "none" else []:
+            WAYS[args.way](record)
+        return
     for game, count in GAMES.items():
         data = list(records(game, max(1, int(count * args.scale)), seed=1))
         events = sum(len(r["events"]) for r in data) / len(data)

@@ -47,6 +47,9 @@ class Referee:
         self._ids: dict[str, int] = {}
         self._table: Table = table_for(header)
         self._known: Counter[str] = Counter()  # every finding so far, as values
+        # the value of each finding last seen, by identity: the findings of play are the same
+        # objects from one judgement to the next, and written as a value once (``_keys``)
+        self._values: dict[int, tuple[Finding, str]] = {}
         self._judgement: AnyJudgement | None = None  # of the events pushed, when current
 
     @classmethod
@@ -80,10 +83,13 @@ class Referee:
         event, which is then not taken.
 
         A card played or drawn makes the findings of play at once (a lead out of turn, a
-        revoke once established). The judge rules on the deal at every other event and at
-        the card that ends a deal: those pushes also return what its judgement holds now
-        and did not at its last ruling (a wrong mark, a claim upheld or refused, the score
-        of the deal). ``judge=False`` leaves the judgement to a later push or ``ruling()``
+        revoke once established). The judge rules on the deal at the events that can make
+        a judge's finding (a mark, a declaration, a claim, a penalty, a result, a later
+        deal; not the first deal, nor a whist cut with no renounce in the deal) and at the
+        card that ends a deal: those pushes also return what its judgement holds now and
+        did not at its last ruling (a wrong mark, a claim upheld or refused, the score of
+        the deal). Such a push costs a judgement of the record so far, without the deals'
+        summaries (``docs/api.md``, "What it costs"). ``judge=False`` leaves the judgement to a later push or ``ruling()``
         (the findings of play only, at the cost of the batch path).
         """
         index = len(self._events)
@@ -103,7 +109,7 @@ class Referee:
             self._ids[model.id] = index
         if found is not None:
             return found
-        self._known.update(_key(f) for f in made)
+        self._known.update(self._keys(made, keep=True))
         return list(made)
 
     def pop(self) -> Any:
@@ -114,29 +120,53 @@ class Referee:
             del self._ids[event.id]
         self._table.rebuild(self._events)
         self._judgement = None
-        self._known = Counter(_key(f) for f in self._judge().findings)
+        self._known = Counter(self._keys(self._findings()))
         return event
 
     def _judge(self) -> AnyJudgement:
         """The judgement of the events pushed (kept until the next push or pop)."""
         if self._judgement is None:
             replayed = self._table.replayed(self._events)
-            self._judgement = judgement_of(self.record(), replayed)
+            # (the judge reads the header, not the events: their facts are in ``replayed``)
+            self._judgement = judgement_of(self._header, replayed)
         return self._judgement
+
+    def _findings(self) -> list[Finding]:
+        """The judge's findings of the events pushed: of the judgement when it is current,
+        else of a judgement without the deals' summaries (what a push needs; ``ruling()``
+        and ``score`` judge in full when asked)."""
+        if self._judgement is not None:
+            return self._judgement.findings
+        replayed = self._table.replayed(self._events)
+        return self._table.findings(self._header, replayed)
 
     def _judged(self) -> list[Finding]:
         """Judge anew; the findings not known before (as many of each as are new)."""
-        findings = self._judge().findings
+        findings = self._findings()
+        keys = self._keys(findings)
         before = self._known
-        self._known = Counter(_key(f) for f in findings)
+        self._known = Counter(keys)
         new: list[Finding] = []
         seen: Counter[str] = Counter()
-        for finding in findings:
-            key = _key(finding)
+        for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
                 new.append(finding)
         return new
+
+    def _keys(self, findings: list[Finding], keep: bool = False) -> list[str]:
+        """Each finding as a value (``_key``), written once for an object seen before. The
+        values kept are those of ``findings`` (and, ``keep``, of those seen before)."""
+        values = self._values
+        kept: dict[int, tuple[Finding, str]] = values if keep else {}
+        keys: list[str] = []
+        for finding in findings:
+            seen = values.get(id(finding))
+            key = seen[1] if seen is not None and seen[0] is finding else _key(finding)
+            kept[id(finding)] = (finding, key)
+            keys.append(key)
+        self._values = kept
+        return keys
 
     # Questions between events --------------------------------------------------------------
 

@@ -33,7 +33,7 @@ from adjudicator.record.bezique import (
     BeziqueRecord,
     RubiconRecord,
 )
-from adjudicator.record.whist import WhistPlay, WhistPosition, WhistRecord, WhistRules
+from adjudicator.record.whist import WhistCut, WhistPlay, WhistPosition, WhistRecord, WhistRules
 
 S = TypeVar("S", WhistState, BeziqueState)
 
@@ -54,9 +54,13 @@ class Table(Protocol):
     def replayed(self, events: Sequence[Any]) -> WhistReplay | BeziqueReplay:
         """The facts so far as the judge takes them, the live state left as it was."""
 
+    def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        """The judge's findings of ``replayed`` (the game's judge, without the deals'
+        summaries: a push needs the findings, ``ruling()`` the whole judgement)."""
+
     def rules_on(self, event: Any, phase: str) -> bool:
-        """Whether the judge rules at ``event`` (the table was at ``phase`` before it):
-        at every event but a card played or drawn, and at the card that ends a deal."""
+        """Whether the judge rules at ``event`` (the table was at ``phase`` before it): at
+        an event that can make a judge's finding, and at the card that ends a deal."""
 
     @property
     def phase(self) -> str: ...
@@ -85,20 +89,35 @@ def rubicon_table(record: RubiconRecord) -> Table:
     return BeziqueTable(lambda: rubicon.state_for(record))
 
 
-def _copy(state: S) -> S:
-    """A copy of the table that ``finish`` may alter and the live one never sees: its lists,
-    dicts and sets copied (the findings, what is pending), and the deal in play (whose
-    flags a stopped deal sets); the facts of earlier deals and the cards are shared."""
+#: What ``finish`` alters of a state stopped part-way with nothing pending (the fast path of
+#: ``replayed``): the findings and open questions it adds, the calls it lapses (whist), and
+#: the deal in play. Copying only these, not every table of the state (the
+#: cards seen, the hands), keeps a judged push cheap.
+_FINISH_ALTERS = ("findings", "undetermined", "calls", "pending")
+
+
+def _stopped(state: S) -> S:
+    """A copy of the table, stopped part-way, that ``finish`` may alter and the live one
+    never sees: what ``finish`` alters is copied, and the deal in play (whose flags a
+    stopped deal sets); the facts of earlier deals and the cards are shared."""
     table = copy.copy(state)
-    for name, value in vars(state).items():
-        if isinstance(value, list | dict | set):
-            setattr(table, name, copy.copy(value))
-    deals: list[Any] = getattr(table, "deals", [])
+    fields = vars(table)
+    for name in _FINISH_ALTERS:
+        if name in fields:
+            fields[name] = copy.copy(fields[name])
+    deals = fields["deals"] = list(fields["deals"])
     if deals:
         deals[-1] = copy.copy(deals[-1])
-        if "deal" in vars(state):  # (Bézique keeps the deal in play as an attribute)
-            setattr(table, "deal", deals[-1])  # noqa: B010 - not a property here
+        if "deal" in fields:  # (Bézique keeps the deal in play as an attribute)
+            fields["deal"] = deals[-1]
+    table.stops_part_way = True
     return table
+
+
+def _first_deal(state: WhistState | BeziqueState, event: Any) -> bool:
+    """Whether ``event`` is a deal with no event before it: there is nothing yet to judge
+    (no earlier deal, mark or claim; the first deal's dealer is anyone's choice)."""
+    return event.type == "deal" and len(state.deals) == 1 and state.deals[0].event == 0
 
 
 # Whist ------------------------------------------------------------------------------------
@@ -138,6 +157,9 @@ class WhistTable:
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = whist_state(events, self.rules)
 
+    def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        return whist.judge(header, self.rules, replayed, summarise=False).findings
+
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
         if (state.phase is not WhistPhase.PLAY and state.pending) or (
@@ -145,17 +167,17 @@ class WhistTable:
         ):
             # a renounce to settle outside the play, a position's deal: replayed afresh
             return whist_state(events, self.rules, part_way=True).finish()
-        table = _copy(state)  # a deal in play stops here, as a fragment's
-        table.stops_part_way = True
-        return table.finish()
+        return _stopped(state).finish()  # a deal in play stops here, as a fragment's
 
     def rules_on(self, event: Any, phase: str) -> bool:
         state = self.state
-        return (
-            type(event) is not WhistPlay
-            or state.phase.value != phase
-            or state.deal.position is not None
-        )
+        if state.deals and state.deal.position is not None:
+            return True  # (a position's deal: each card played shows one more)
+        if type(event) is WhistPlay:
+            return state.phase.value != phase
+        if type(event) is WhistCut:
+            return bool(state.deal.renounces)  # the cut ends the time to claim a revoke
+        return not _first_deal(state, event)
 
     @property
     def phase(self) -> str:
@@ -234,22 +256,24 @@ class BeziqueTable:
         if any(f.rule in COPY_RULES and f.severity == "violation" for f in self.state.findings):
             self._reread(events)
 
+    def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        if replayed.variant.rubicon:
+            return rubicon.judge_rubicon(header, replayed, summarise=False).findings
+        return bezique.judge_ordinary(header, replayed, summarise=False).findings
+
     def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
         state = self.state
         if self.searching or state.pending or any(d.position is not None for d in state.deals):
             return best_reading(events, self._part_way)[0]
-        table = _copy(state)  # a deal in play stops here, as a fragment's
-        table.stops_part_way = True
-        return table.finish()
+        return _stopped(state).finish()  # a deal in play stops here, as a fragment's
 
     def rules_on(self, event: Any, phase: str) -> bool:
         state = self.state
-        return (
-            type(event) not in _CARDS
-            or self.searching
-            or state.phase.value != phase
-            or state.deal.position is not None
-        )
+        if self.searching or (state.deals and state.deal.position is not None):
+            return True
+        if type(event) in _CARDS:
+            return state.phase.value != phase
+        return not _first_deal(state, event)
 
     @property
     def phase(self) -> str:

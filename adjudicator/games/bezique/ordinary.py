@@ -26,7 +26,11 @@ from adjudicator.record.bezique import BeziqueRecord, BeziqueRules
 OrdinaryJudgement = Judgement[BeziqueDealSummary]
 
 
-def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudgement:
+def judge_ordinary(
+    record: BeziqueRecord, replay: BeziqueReplay, summarise: bool = True
+) -> OrdinaryJudgement:
+    """The ordinary game's judgement. ``summarise=False``: the findings only (no deal
+    summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push."""
     rules = record.rules
     findings = list(replay.findings)
     score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}
@@ -91,7 +95,8 @@ def judge_ordinary(record: BeziqueRecord, replay: BeziqueReplay) -> OrdinaryJudg
             for won in games[-1:]
         ]
         findings += wrong_results(deal, right, "bezique", ["BEZ-SCORE-3"], score=dict(score))
-        summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
+        if summarise:
+            summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
         del game
     indeterminate = undecided or any(d.indeterminate_from_trick is not None for d in summaries)
     corrected: dict[str, object] = {

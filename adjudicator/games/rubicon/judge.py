@@ -80,7 +80,11 @@ def game_value(
     )
 
 
-def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgement:
+def judge_rubicon(
+    record: RubiconRecord, replay: BeziqueReplay, summarise: bool = True
+) -> RubiconJudgement:
+    """Rubicon's judgement. ``summarise=False``: the findings only (no deal summaries, so no
+    ``deals``), for a referee's push."""
     rules = record.rules
     findings = list(replay.findings)
     steps: list[str] = []
@@ -147,7 +151,8 @@ def judge_rubicon(record: RubiconRecord, replay: BeziqueReplay) -> RubiconJudgem
             deal, right, "rubicon-bezique", ["RUB-GAME-6", "RUB-LAW-51"], decide=decide
         )
         shown = None if deal.unfinished else game  # (its steps say why there is none)
-        summaries.append(summary(deal, points, game=shown, game_cards_made=made))
+        if summarise:
+            summaries.append(summary(deal, points, game=shown, game_cards_made=made))
     return RubiconJudgement(
         findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
     )

@@ -40,8 +40,11 @@ WhistJudgement = Judgement[WhistDealSummary]
 class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, MisdealJudge):
     """Walks the deals in order; one instance per record."""
 
-    def __init__(self, record: WhistRecord, rules: WhistRules, replay: WhistReplay) -> None:
+    def __init__(
+        self, record: WhistRecord, rules: WhistRules, replay: WhistReplay, summarise: bool = True
+    ) -> None:
         self.rules = rules
+        self.summarise = summarise  # False: the findings only (a referee's push, no summary)
         self.replay = replay
         self.english = is_english(rules)
         self.findings: list[Finding] = list(replay.findings)
@@ -254,6 +257,8 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         options: list[PenaltyOption] | None = None,
     ) -> WhistDealSummary:
         """The deal's summary, as plain data."""
+        if not self.summarise:
+            return cast(WhistDealSummary, None)
         # Plain data, validated into the summary's models in one pass by pydantic-core.
         return WhistDealSummary.model_validate(
             {
@@ -488,6 +493,9 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                     )
 
 
-def judge(record: WhistRecord, rules: WhistRules, replay: WhistReplay) -> WhistJudgement:
-    """Rule on every deal of a replayed record."""
-    return Judge(record, rules, replay).run()
+def judge(
+    record: WhistRecord, rules: WhistRules, replay: WhistReplay, summarise: bool = True
+) -> WhistJudgement:
+    """Rule on every deal of a replayed record. ``summarise=False``: the findings only (the
+    deals' summaries left out, and with them the judgement's ``deals``), for a referee's push."""
+    return Judge(record, rules, replay, summarise).run()
