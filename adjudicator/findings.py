@@ -86,7 +86,7 @@ def make_finding(
     severity: Severity,
     message: str | None = None,
     *,
-    facts: AnyFact | None = None,
+    facts: AnyFact,
     event: int | None,
     deal: int | None = None,
     trick: int | None = None,
@@ -97,8 +97,6 @@ def make_finding(
     """Build a finding with its citation filled in from the catalogue; its message is the
     facts' own words unless one is given."""
     if message is None:
-        if facts is None:
-            raise ValueError(f"{rule}: a finding needs facts or a message")
         message = facts.message()
     return Finding(
         rule=rule,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from adjudicator.findings import Finding, Severity, cite
 
 pytest_plugins = ["adjudicator.testing"]
 
@@ -30,3 +33,32 @@ def ruling_of(path: Path) -> Any:
     from adjudicator import adjudicate, load_record
 
     return adjudicate(load_record(path))
+
+
+def bare_finding(
+    rule: str,
+    severity: Severity,
+    message: str,
+    *,
+    event: int | None,
+    deal: int | None = None,
+    trick: int | None = None,
+    seat: str | None = None,
+    basis: Iterable[str] = (),
+    legal: Iterable[str] | None = None,
+) -> Finding:
+    """A finding with words and no facts, as a test builds one by hand (the engine's
+    ``make_finding`` wants its facts): what the decision says of a finding it knows only by
+    its rule."""
+    return Finding(
+        rule=rule,
+        severity=severity,
+        event=event,
+        deal=deal,
+        trick=trick,
+        seat=seat,
+        message=message,
+        citation=cite(rule),
+        basis=list(basis),
+        legal=None if legal is None else list(legal),
+    )

@@ -10,7 +10,6 @@ kind of finding is one line of the table, not another branch.
 
 from __future__ import annotations
 
-import re
 from typing import Any, cast
 
 from adjudicator.facts import LedOutOfTurn, WrongPenaltyDemanded
@@ -41,7 +40,6 @@ from adjudicator.ruling.sentences import (
     Said,
     declaration_of,
     say,
-    unkeyed,
     words,
 )
 from adjudicator.ruling.table_events import table_events
@@ -172,18 +170,13 @@ def _cards_forfeited(g: Finding) -> tuple[str, ...]:
     return tuple(g.facts.cards) if isinstance(g.facts, WrongPenaltyDemanded) else ()
 
 
-def _side_in(message: str) -> str | None:
-    match = re.match(r"(NS|EW)\b", message)
-    return match.group(1) if match else None
-
-
 def _side_of(f: Finding) -> str | None:
     """The side a finding speaks of: the claimants of a penalty, the side of an honours
-    claim, else the side its words begin with (a finding not yet typed)."""
+    claim; None for a fact that names no side."""
     if isinstance(f.facts, AmericanPenaltyDemand | PenaltyRefused):
         return f.facts.by
     side = getattr(f.facts, "side", None)
-    return side if isinstance(side, str) else _side_in(f.message)
+    return side if isinstance(side, str) else None
 
 
 #: (rule, code) -> the sentence where a code gives the adversaries other remedies: the
@@ -212,10 +205,10 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         template = None  # a finding with no trick: said in its own words
     if f.rule in _CHANGES_SCORE:
         ctx.changed = True
-    if template is None:  # a kind without its own words yet: who, then the finding's message
+    if template is None:  # a kind without words of its own: who, then what its facts say
         who = f"{ctx.names.seat(f.seat)}: " if f.seat else ""
-        said = unkeyed(f.message).rstrip(".")
-        return say(f"{who}{said} [event {f.event}]{ctx.law(f.rule)}.", f.rule)
+        said = f.facts.message() if f.facts is not None else f.citation.title
+        return say(f"{who}{said.rstrip('.')}{ctx.law(f.rule)}.", f.rule, events=(f.event,))
     fields = _fields(ctx, f)
     more = cast(int | None, fields.get("forfeit_event"))
     return say(template.format(**fields), f.rule, events=(f.event, more))
@@ -503,12 +496,12 @@ def _open_questions(ctx: Context) -> list[Said]:
     for item in ctx.undetermined:
         if item.rule in _RESULT_RULES or id(item) in ctx.used:
             continue
-        where = f" [event {item.event}]" if item.event is not None else ""
         out.append(
             say(
-                f"Cannot be decided from the record{where}: {item.what.rstrip('?')}? It would be"
+                f"Cannot be decided from the record: {item.what.rstrip('?')}? It would be"
                 f" decided by {item.decides}{ctx.law(item.rule)}.",
                 item.rule,
+                events=(item.event,),
             )
         )
     return out

@@ -92,21 +92,6 @@ SCORE_FAULT = {
 }
 
 
-#: an engine's note of the option it applied -> the words a director says instead: the option
-#: keys stay in the ruling's ``rules``, out of what is read aloud (issue 18)
-_OPTION_NOTES = [
-    (re.compile(r": option deduct_floor = zero\)"), ", under these rules)"),
-    (re.compile(r" \(option [a-z_]+(?: = [^)]*)?\)"), ""),
-]
-
-
-def unkeyed(text: str) -> str:
-    """An engine's words with the option keys they name said as a director says them."""
-    for note, said in _OPTION_NOTES:
-        text = note.sub(said, text)
-    return text
-
-
 #: combinations said with an article ("a royal marriage"), unlike "four aces", "carte blanche"
 COUNTED = re.compile(r"marriage|sequence|bezique")
 

@@ -8,7 +8,13 @@ from typing import Any
 
 import pytest
 
-from adjudicator.facts import BeziqueEndplayRuleBroken, PenaltyRefused, RevokeClaimFailed
+from adjudicator.facts import (
+    AmericanPenaltyDemand,
+    BeziqueEndplayRuleBroken,
+    HonoursClaimFails,
+    PenaltyRefused,
+    RevokeClaimFailed,
+)
 from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.facts.marks import MarkedAgain, WrongMark
 from adjudicator.findings import Finding, make_finding
@@ -27,6 +33,7 @@ from adjudicator.ruling.model import (
     RubiconGameResult,
     WhistCorrected,
 )
+from tests.conftest import bare_finding
 
 PLAYERS = {"N": "Ann North", "E": "Bob East", "S": "Cy South", "W": "Di West"}
 BEZ_PLAYERS = {"A": "Ada Ames", "B": "Ben Bell"}
@@ -87,7 +94,7 @@ def _corrected(**score: int) -> WhistCorrected:
 
 
 def _revoke_finding() -> Finding:
-    return make_finding(
+    return bare_finding(
         "WHIST-REVOKE-1", "violation", "W played 3H ...", event=10, deal=1, trick=3, seat="W"
     )
 
@@ -167,7 +174,7 @@ def test_an_unfounded_claim_fails_and_the_score_stands() -> None:
 
 
 def test_no_recorded_choice_applies_the_best_for_the_claimants_and_says_so() -> None:
-    advice = make_finding("WHIST-REVOKE-9", "info", "best is tricks", event=53, deal=1, seat="W")
+    advice = bare_finding("WHIST-REVOKE-9", "info", "best is tricks", event=53, deal=1, seat="W")
     deal = _whist_deal(revokes=[_revoke(penalty_chosen=False)], scores=[PENALTY])
     out = decide(
         "whist", ENGLISH, PLAYERS, [_revoke_finding(), advice], [deal], _corrected(), [CLAIM]
@@ -356,7 +363,9 @@ def test_every_template_words_its_finding_with_names_and_the_event(
     whist = rule.startswith("WHIST")
     seat = "W" if whist else "A"
     message = ("NS " if whist else "A ") + "did something"
-    finding = make_finding(rule, "violation", message, event=40, deal=1, trick=9, seat=seat)
+    finding = bare_finding(rule, "violation", message, event=40, deal=1, trick=9, seat=seat)
+    if "{side}" in template:  # the side is a fact of the finding, never read from its words
+        finding = finding.model_copy(update={"facts": _SIDE_FACTS[rule]})
     deal = _whist_deal() if whist else _bezique_deal()
     corrected = _corrected() if whist else RUBICON_GAME
     game = "whist" if whist else "rubicon-bezique"
@@ -367,14 +376,36 @@ def test_every_template_words_its_finding_with_names_and_the_event(
     assert sentence.events == (40,) and "[event" not in said
     named = "Di West (W)" if whist else "Ada Ames (A)"
     assert (named if "{who}" in template else "(") in said
+    if "{side}" in template:
+        assert "(NS)" in said
     assert "{" not in said and said.endswith(".")
 
 
-def test_a_finding_without_words_of_its_own_is_said_with_its_message_and_player() -> None:
-    odd = make_finding("WHIST-REVOKE-15", "violation", "W did X.", event=7, deal=1, seat="W")
+_HONOURS = HonoursClaimFails(
+    side="NS", deal=1, count=4, reason="not-counted", held=4, score=0, deadline="next-cut"
+)
+_DEMAND = AmericanPenaltyDemand(
+    by="NS", demand="deduct", outcome="forfeited", seat="W", trick=9, deal=1
+)
+#: a fact naming the side, for each template that says the side
+_SIDE_FACTS: dict[str, Any] = {
+    "WHIST-HONOURS-2": _HONOURS,
+    "WHIST-HONOURS-3": _HONOURS,
+    "WHIST-HONOURS-6": _HONOURS,
+    "WHIST-PEN-4": _DEMAND,
+    "WHIST-REVOKE-14": _DEMAND,
+}
+
+
+def test_a_finding_without_words_of_its_own_is_said_with_its_player_and_title() -> None:
+    """A finding the decision has no sentence for, and no facts (built by hand): the player
+    and the rule's title, the event beside, never the finding's message."""
+    odd = bare_finding("WHIST-REVOKE-15", "violation", "W did X.", event=7, deal=1, seat="W")
     out = decide("whist", ENGLISH, PLAYERS, [odd], [_whist_deal()], _corrected(), [])
-    assert out[-1][0].startswith("Di West (W): W did X [event 7]")
-    assert out[-1][0].endswith(".") and out[-1][1] == ["WHIST-REVOKE-15"]
+    assert out[-1].text.startswith("Di West (W): Duplicate revoke penalty")
+    assert "did X" not in out[-1].text
+    assert out[-1].text.endswith(".") and out[-1].rules == ["WHIST-REVOKE-15"]
+    assert out[-1].events == (7,)
 
 
 def test_every_wrong_mark_gets_its_own_sentence_not_the_findings_words() -> None:

@@ -123,8 +123,12 @@ def honours_claim_failed_counts_none(ruling: Ruling) -> Broken:
     claim whose finding's facts say it fails is not counted."""
     out = []
     failed = {f.event for f in ruling.findings if isinstance(f.facts, HonoursClaimFails)}
+    # an open question of the record (a fragment) says nothing fails: it asks
+    questions = {(u.rule, u.event) for u in ruling.undetermined}
     for s in ruling.decision:
         if not set(s.rules) & _HONOURS_FAIL:
+            continue
+        if any((rule, event) in questions for rule in s.rules for event in s.events):
             continue
         for d in _whist_deals(ruling):
             for claim in d.honours.claims:

@@ -108,7 +108,7 @@ class StateBase:
         severity: Severity,
         message: str | None = None,
         *,
-        facts: AnyFact | None = None,
+        facts: AnyFact,
         event: int,
         seat: str | None = None,
         trick: int | None = None,

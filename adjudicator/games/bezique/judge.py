@@ -96,7 +96,8 @@ def score_deal(
         seat: str | None = None,
         basis: list[str] | None = None,
         trick: int | None = None,
-        facts: AnyFact | None = None,
+        *,
+        facts: AnyFact,
     ) -> None:
         findings.append(
             make_finding(
