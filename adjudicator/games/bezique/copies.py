@@ -19,15 +19,15 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Literal
 
+    from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import TableCard
-    from adjudicator.games.bezique.state import BeziqueState
 
     #: One card's source in a way of reading a declaration: the hand, or a group of copies.
     _Choice = int | Literal["hand"]
 
 
 def locate(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     seat: str,
     cards: list[Card],
@@ -61,7 +61,7 @@ def locate(
 
 
 def _other_readings(
-    state: BeziqueState,
+    state: StateBase,
     seat: str,
     cards: list[Card],
     default: list[TableCard],
@@ -137,7 +137,7 @@ def _fill(
 
 
 def _default_copies(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     seat: str,
     cards: list[Card],

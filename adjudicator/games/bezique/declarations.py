@@ -44,7 +44,6 @@ from adjudicator.record.bezique import BeziqueClaim, BeziqueDeclare, BeziqueScor
 if TYPE_CHECKING:
     from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import Declaration, TableCard
-    from adjudicator.games.bezique.state import BeziqueState
 
 
 def window_fault(state: StateBase, seat: str) -> FaultReason | None:
@@ -105,7 +104,7 @@ def found(
 _CLASS_RULES = ("BEZ-COMBO-4", "BEZ-COMBO-6", "BEZ-COMBO-7")
 
 
-def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> None:
+def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
     deal = state.deal
     seat, name = event.seat, event.combination
     cards = list(event.cards)
@@ -185,7 +184,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
 
 
 def _problem(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     event: BeziqueDeclare,
     declaration: Declaration,
@@ -219,7 +218,7 @@ def _problem(
     )
 
 
-def _timing_fault(state: BeziqueState, seat: str, *, scoring: bool) -> FaultReason | None:
+def _timing_fault(state: StateBase, seat: str, *, scoring: bool) -> FaultReason | None:
     """Whether ``seat`` may score now: the stock not exhausted (BEZ-DECL-6), the winner of
     the trick just played before drawing (BEZ-DECL-1), and once a trick (BEZ-DECL-3)."""
     if state.phase is not facts.Phase.STOCK or state.remaining == 0:
@@ -232,14 +231,14 @@ def _timing_fault(state: BeziqueState, seat: str, *, scoring: bool) -> FaultReas
     return None
 
 
-def _score_now(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def _score_now(state: StateBase, declaration: Declaration, index: int) -> None:
     state.window["scored"] = index
     _fix_trumps(state, declaration, index)
     declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
     declaration.value = value_of(declaration.right_name, state.variant) or 0
 
 
-def _fix_trumps(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def _fix_trumps(state: StateBase, declaration: Declaration, index: int) -> None:
     """Rubicon: the first marriage scored (else the first sequence) makes trumps (RUB-TRUMP-1)."""
     deal = state.deal
     if deal.trump is not None or not state.trump_by_marriage:
@@ -250,7 +249,7 @@ def _fix_trumps(state: BeziqueState, declaration: Declaration, index: int) -> No
         deal.trump_fixed_at = index
 
 
-def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def _absorb(state: StateBase, declaration: Declaration, index: int) -> None:
     """Laws 47, 48: a carried marriage or bézique used in a scored superior one is lost."""
     if declaration.status != "scored":
         return
@@ -278,7 +277,7 @@ def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
 
 
 def _carte_blanche_problem(
-    state: BeziqueState, seat: str, cards: list[Card]
+    state: StateBase, seat: str, cards: list[Card]
 ) -> UnlawfulDeclaration | None:
     reason = _carte_blanche_fault(state, seat, cards)
     if reason is None:
@@ -289,7 +288,7 @@ def _carte_blanche_problem(
     )
 
 
-def _carte_blanche_fault(state: BeziqueState, seat: str, cards: list[Card]) -> FaultReason | None:
+def _carte_blanche_fault(state: StateBase, seat: str, cards: list[Card]) -> FaultReason | None:
     if not state.variant.rubicon:
         return "carte-blanche-ordinary"
     status = state.cb.get(seat)
@@ -311,7 +310,7 @@ def _carte_blanche_fault(state: BeziqueState, seat: str, cards: list[Card]) -> F
 
 
 def _check_carte_blanche_cards(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     event: BeziqueDeclare,
     declaration: Declaration,
@@ -335,7 +334,7 @@ def _check_carte_blanche_cards(
 # Scoring a carried declaration ---------------------------------------------------------------
 
 
-def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) -> None:
+def apply_score_carried(state: StateBase, index: int, event: BeziqueScore) -> None:
     deal = state.deal
     seat = event.seat
     target = next(
@@ -390,7 +389,7 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
 
 
 def _score_refused(
-    state: BeziqueState, index: int, event: BeziqueScore, target: Declaration, *, already: bool
+    state: StateBase, index: int, event: BeziqueScore, target: Declaration, *, already: bool
 ) -> None:
     """A carried score the laws do not allow (or a second mark): it takes the trick's score."""
     if not already:
@@ -401,7 +400,7 @@ def _score_refused(
 
 
 def _carried_problem(
-    state: BeziqueState, seat: str, target: Declaration, late: bool, trick: int | None
+    state: StateBase, seat: str, target: Declaration, late: bool, trick: int | None
 ) -> UnlawfulDeclaration | None:
     """Why a carried declaration may not be scored now: lost before (laws 46-48, 52: a
     score of it breaks the law that lost it), out of time, or announced out of time and not
@@ -426,7 +425,7 @@ def _carried_problem(
 
 
 def _late_announcement(
-    state: BeziqueState, seat: str, target: Declaration
+    state: StateBase, seat: str, target: Declaration
 ) -> UnlawfulDeclaration | None:
     """A combination announced out of time (BEZ-DECL-1) and scored on a later trick won:
     lawful then (law 42: he may score it once he has won another trick), as a fresh
@@ -446,7 +445,7 @@ def _late_announcement(
     return class_problem(state, seat, target.name, instances, target.event)
 
 
-def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def _fix_trumps_standing(state: StateBase, declaration: Declaration, index: int) -> None:
     """Rubicon, law 50 with law 41: a marriage (or sequence) scored out of time that nobody
     challenges before a card of the next trick stands, and, the first of the deal, makes
     trumps. Taken as standing now (the next card needs the trumps); a timely challenge
@@ -458,7 +457,7 @@ def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: i
         declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
 
 
-def challenge_trumps(state: BeziqueState, index: int, claim: BeziqueClaim) -> None:
+def challenge_trumps(state: StateBase, index: int, claim: BeziqueClaim) -> None:
     """A timely challenge (before a card of the next trick) of the wrong marriage that fixed
     trumps under law 50 strikes it, and with it the trumps it made (law 41: scored)."""
     deal = state.deal
@@ -478,7 +477,7 @@ def challenge_trumps(state: BeziqueState, index: int, claim: BeziqueClaim) -> No
 # Losing carried declarations (BEZ-DECL-5, -6) -----------------------------------------------------
 
 
-def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
+def break_pending(state: StateBase, seat: str, uid: int, index: int) -> None:
     """Law 46. An announcement made unlawfully carries no right to lose (its later score is
     judged when made: ``_late_announcement``)."""
     for pending in state.deal.declarations:
@@ -543,6 +542,6 @@ _RUB_LAW = {
 }
 
 
-def _basis(state: BeziqueState, rule: str) -> list[str]:
+def _basis(state: StateBase, rule: str) -> list[str]:
     law = _RUB_LAW.get(rule)
     return state.rub(law) if law else []
