@@ -119,6 +119,21 @@ class Positions(StateBase):
                     " (BEZ-DECL-6, law 52); leave it out of the position",
                 )
             )
+        sizes = self._position_sizes(where, event, tables, ending, problems)
+        if problems:
+            raise InputError.of(problems)
+        self._start_position(index, event, trump, remaining, stock, tables, sizes, ending)
+
+    def _position_sizes(
+        self,
+        where: str,
+        event: BeziquePosition,
+        tables: dict[str, list[TableEntry]],
+        ending: bool,
+        problems: list[Problem],
+    ) -> dict[str, int]:
+        """The cards each seat holds in the position (hand and table), the problems listed."""
+        variant = self.variant
         # the cards held (hand and table): the laws' count, one fewer before the draws
         sizes: dict[str, int] = {}
         for seat in _SEATS:
@@ -144,9 +159,7 @@ class Positions(StateBase):
                     )
                 )
             sizes[seat] = size
-        if problems:
-            raise InputError.of(problems)
-        self._start_position(index, event, trump, remaining, stock, tables, sizes, ending)
+        return sizes
 
     def _start_position(
         self,

@@ -64,38 +64,20 @@ class Runs(StateBase):
         them (a trick's window is written only for the last one: nothing reads it between a
         trick and its draws)."""
         stock = self.stock
-        if stock is None or not self._run_allowed():
+        entry = None if stock is None else self._run_entry()
+        if entry is None or stock is None:
             return index
+        pending, winner = entry
         deal = self.deal
-        hands, count, size = self.hand, self.count, self._hand_size
-        window = self.window
-        if window:
-            drawn = window["drawn"]
-            if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
-                if "A" not in drawn or "B" not in drawn:
-                    return index
-                pending = False
-            else:
-                pending = True  # the draws of the trick just won come first
-        else:
-            pending = False
-        held = size - 1 if pending else size
-        if count["A"] != held or count["B"] != held:
-            return index
+        hands, window = self.hand, self.window
         tricks = deal.tricks
-        if pending:
-            winner = window["winner"]
-        else:
-            winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
-        assert isinstance(winner, str)
         trump = deal.trump  # (fixed only by a declaration, which ends the run)
         refill = self._refill
         first_events, marks = deal.first_trick_events, deal.marks
         remaining, at, end = self.remaining, self._stock_at, len(events) - 1
         number = first = len(tricks)
-        start = index
-        last_draw = self.last_draw
         order = _RANK_ORDER
+        start = index
         while index < end:
             lead = events[index]
             if type(lead) is BeziqueScore and lead.for_ != "declaration":
@@ -107,27 +89,11 @@ class Runs(StateBase):
                     break
                 if remaining < 4:
                     break  # the last cards: turn-up, odd last card, exhaustion
-                loser = _OTHER[winner]
-                top, under = stock[at], stock[at + 1]
-                named, named2 = lead.card, second.card
-                if (
-                    lead.seat != winner
-                    or second.seat != loser
-                    or (named is not None and named is not top)  # (interned: identity)
-                    or (named2 is not None and named2 is not under)
-                ):
+                if not self._run_draws(lead, second, winner, stock[at], stock[at + 1]):
                     break
-                if number == first:
-                    window["drawn"] = [winner, loser]  # the window the run began with
-                hand = hands[winner]
-                hand[top] = hand.get(top, 0) + 1
-                hand = hands[loser]
-                hand[under] = hand.get(under, 0) + 1
-                last_draw[winner], last_draw[loser] = top, under
-                remaining -= 2
-                at += 2
-                index += 2
-                pending = False
+                if number == first:  # the window the run began with
+                    window["drawn"] = [winner, _OTHER[winner]]
+                remaining, at, index, pending = remaining - 2, at + 2, index + 2, False
                 continue
             follow = events[index + 1]
             if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
@@ -162,21 +128,79 @@ class Runs(StateBase):
             self._run_take(follower, answer, answer_hand, answer_copy, refill)
             index += 2
             pending = True
-        if index == start:
-            return index
+        if index != start:
+            self._run_exit(pending, winner, remaining, at, number != first)
+        return index
+
+    def _run_draws(
+        self, lead: BeziqueDraw, second: BeziqueDraw, winner: str, top: Card, under: Card
+    ) -> bool:
+        """The winner's then the loser's draw of the two top cards (``top``, ``under``),
+        taken if the record has them draw in that order and names no other card."""
+        loser = _OTHER[winner]
+        named, named2 = lead.card, second.card
+        if (
+            lead.seat != winner
+            or second.seat != loser
+            or (named is not None and named is not top)  # (interned: identity)
+            or (named2 is not None and named2 is not under)
+        ):
+            return False
+        hands = self.hand
+        hand = hands[winner]
+        hand[top] = hand.get(top, 0) + 1
+        hand = hands[loser]
+        hand[under] = hand.get(under, 0) + 1
+        last_draw = self.last_draw
+        last_draw[winner], last_draw[loser] = top, under
+        return True
+
+    def _run_entry(self) -> tuple[bool, str] | None:
+        """Whether a run may start here, and if so: whether the draws of the trick just won
+        come first (``pending``), and the seat to lead or to draw first."""
+        if not self._run_allowed():
+            return None
+        count, size = self.count, self._hand_size
+        window = self.window
+        if window:
+            drawn = window["drawn"]
+            if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
+                if "A" not in drawn or "B" not in drawn:
+                    return None
+                pending = False
+            else:
+                pending = True  # the draws of the trick just won come first
+        else:
+            pending = False
+        held = size - 1 if pending else size
+        if count["A"] != held or count["B"] != held:
+            return None
+        deal = self.deal
+        tricks = deal.tricks
+        if pending:
+            winner = window["winner"]
+        else:
+            winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
+        assert isinstance(winner, str)
+        return pending, winner
+
+    def _run_exit(
+        self, pending: bool, winner: str, remaining: int, at: int, new_trick: bool
+    ) -> None:
+        """The state a run leaves, as the per-event handlers would leave it."""
         # both hold the same all run long: one fewer after a trick, as many again after the draws
-        count["A"] = count["B"] = size - 1 if pending else size
+        size = self._hand_size
+        self.count["A"] = self.count["B"] = size - 1 if pending else size
         self.remaining, self._stock_at = remaining, at
-        if number != first:
-            self.current = tricks[-1]
+        if new_trick:
+            self.current = self.deal.tricks[-1]
             self.window = {
                 "winner": winner,
-                "trick": number,
+                "trick": len(self.deal.tricks),
                 "drawn": [] if pending else [winner, other(winner)],
                 "scored": None,
                 "declared": False,
             }
-        return index
 
     def _table_copy(self, seat: str, card: Card, given: str | None) -> TableCard | None:
         """The table copy that a play of ``card`` not from the hand takes (``_source``,

@@ -36,6 +36,7 @@ from adjudicator.games.bezique.facts import (
     BeziqueDealFacts,
     BeziqueReplay,
     Mark,
+    Phase,
     TableCard,
     Trick,
     other,
@@ -285,12 +286,7 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
     def _apply_play(self, index: int, event: BeziquePlay) -> None:
         phase = self.phase
         if phase is _DEAL or phase is _DONE:
-            raise InputError(
-                f"/events/{index}",
-                "a card is played before any deal"
-                if phase is _DEAL
-                else f"a card is played after the last trick of deal {self.deal.number}",
-            )
+            raise self._out_of_play(index, phase)
         seat, card, given = event.seat, event.card, event.from_
         trick = self.current
         if trick is None or trick.winner is not None:
@@ -366,6 +362,15 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
                     "scored": None,
                     "declared": False,
                 }
+
+    def _out_of_play(self, index: int, phase: Phase) -> InputError:
+        """A card played before the first deal or after the last trick of a deal."""
+        return InputError(
+            f"/events/{index}",
+            "a card is played before any deal"
+            if phase is _DEAL
+            else f"a card is played after the last trick of deal {self.deal.number}",
+        )
 
     def _source(
         self, index: int, seat: str, card: Card, given: str | None

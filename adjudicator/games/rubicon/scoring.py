@@ -119,32 +119,8 @@ def rubicon_value(
     steps.append(Step(f"{winner} wins with {totals[winner]} against {totals[loser]}", "RUB-GAME-6"))
     if totals[loser] < RUBICON:
         # rubiconed: brisques are not added (law 61), the flat 300 is in the 1300
-        w, lo = raw[winner], raw[loser]
+        value = _rubiconed(raw[winner], raw[loser], loser, rubicon_truncate, steps)
         totals = dict(raw)  # the scores the value is computed from
-        lo_part = RUBICONED_MINIMUM if lo < RUBICONED_MINIMUM else truncate(lo)
-        if rubicon_truncate == "sum" and lo >= RUBICONED_MINIMUM:
-            value = truncate(w + lo) + RUBICON_BONUS
-            steps.append(
-                Step(
-                    f"{loser} is rubiconed (under {RUBICON}): {w} + {lo} = {w + lo}, "
-                    f"truncated {truncate(w + lo)}, + {RUBICON_BONUS} = {value}",
-                    "RUB-RUBICON-2",
-                )
-            )
-        else:
-            value = truncate(w) + lo_part + RUBICON_BONUS
-            lo_words = (
-                f"{RUBICONED_MINIMUM} (scored under {RUBICONED_MINIMUM}, law 59)"
-                if lo < RUBICONED_MINIMUM
-                else f"{lo_part}"
-            )
-            steps.append(
-                Step(
-                    f"{loser} is rubiconed (under {RUBICON}): {truncate(w)} + {lo_words} + "
-                    f"{RUBICON_BONUS} (1000 for the game, 300 for the brisques) = {value}",
-                    "RUB-RUBICON-2",
-                )
-            )
         return RubiconOutcome(winner, value, True, totals, counted, tuple(steps))
     difference = truncate(totals[winner]) - truncate(totals[loser])
     counted_difference = max(difference, MIN_DIFFERENCE)
@@ -162,6 +138,37 @@ def rubicon_value(
         )
     )
     return RubiconOutcome(winner, value, False, totals, counted, tuple(steps))
+
+
+def _rubiconed(
+    w: int, lo: int, loser: str, rubicon_truncate: Literal["each", "sum"], steps: list[Step]
+) -> int:
+    """The value of a game whose loser (``lo`` points) is rubiconed, its step added."""
+    lo_part = RUBICONED_MINIMUM if lo < RUBICONED_MINIMUM else truncate(lo)
+    if rubicon_truncate == "sum" and lo >= RUBICONED_MINIMUM:
+        value = truncate(w + lo) + RUBICON_BONUS
+        steps.append(
+            Step(
+                f"{loser} is rubiconed (under {RUBICON}): {w} + {lo} = {w + lo}, "
+                f"truncated {truncate(w + lo)}, + {RUBICON_BONUS} = {value}",
+                "RUB-RUBICON-2",
+            )
+        )
+    else:
+        value = truncate(w) + lo_part + RUBICON_BONUS
+        lo_words = (
+            f"{RUBICONED_MINIMUM} (scored under {RUBICONED_MINIMUM}, law 59)"
+            if lo < RUBICONED_MINIMUM
+            else f"{lo_part}"
+        )
+        steps.append(
+            Step(
+                f"{loser} is rubiconed (under {RUBICON}): {truncate(w)} + {lo_words} + "
+                f"{RUBICON_BONUS} (1000 for the game, 300 for the brisques) = {value}",
+                "RUB-RUBICON-2",
+            )
+        )
+    return value
 
 
 def law17_value(adversary_score: int, offender_score: int) -> int:
