@@ -23,6 +23,8 @@ from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.classes import class_problem
 from adjudicator.games.bezique.declarations import _absorb, _score_now
 from adjudicator.games.bezique.facts import BeziqueDealFacts, Call, TableCard
+from adjudicator.games.bezique.holdings import lay
+from adjudicator.games.bezique.position import materialise
 from adjudicator.games.bezique.tables import COMBINATIONS, forms, value_of
 from adjudicator.record.bezique import BeziqueAmend, BeziqueCall
 
@@ -131,7 +133,7 @@ def _refusal(
         return _amendment(target, seat, event, outcome="refused", reason="drawn-since")
     added = Counter(event.cards) - Counter(target.cards)
     for card, wanted in added.items():
-        while state.hand[seat][card] < wanted and state.materialise(seat, card):
+        while state.hand[seat][card] < wanted and materialise(state, seat, card):
             pass  # (a deal begun at a position: the card was among his unknown cards)
         if state.hand[seat][card] < wanted:
             return _amendment(
@@ -187,7 +189,7 @@ def _replace(state: StateBase, target: Declaration, event: BeziqueAmend, index: 
     added = Counter(event.cards) - Counter(c.card for c in kept)
     fresh = [TableCard(state.new_uid(), card) for card in added.elements()]
     for copy in fresh:
-        state.lay(seat, copy)
+        lay(state, seat, copy)
     fact = _amendment(target, seat, event, outcome="lawful")
     target.name = target.right_name = event.combination
     target.cards = list(event.cards)

@@ -31,6 +31,8 @@ from adjudicator.findings import Severity, make_finding
 from adjudicator.games.bezique import facts
 from adjudicator.games.bezique.classes import class_problem
 from adjudicator.games.bezique.copies import locate
+from adjudicator.games.bezique.holdings import has_played, lay
+from adjudicator.games.bezique.position import fresh_card_unknown
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     COURT,
@@ -137,7 +139,7 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
     problem = _problem(state, index, event, declaration, instances)
     if problem is not None and given is None and problem.rule in _CLASS_RULES and state.unknown:
         said = (problem.rule, problem.message())
-        if state.fresh_card_unknown(index, seat, name, instances, said) is None:
+        if fresh_card_unknown(state, index, seat, name, instances, said) is None:
             problem = None
         declaration.undecided = problem is None  # lawful only with fresh cards: not known
     if carte_blanche:
@@ -145,7 +147,7 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
         return
     for table_card in instances:  # the cards are laid on the table whatever the ruling
         if table_card not in table:
-            state.lay(seat, table_card)
+            lay(state, seat, table_card)
     if problem is not None:
         rule = problem.rule
         declaration.legal = False
@@ -293,7 +295,7 @@ def _carte_blanche_fault(state: StateBase, seat: str, cards: list[Card]) -> Faul
         return "carte-blanche-ordinary"
     status = state.cb.get(seat)
     if status is None:
-        if state.has_played(seat):
+        if has_played(state, seat):
             return "carte-blanche-after-play"
         if any(c.rank in COURT for c in cards):
             return "carte-blanche-court-card"

@@ -24,8 +24,9 @@ from adjudicator.facts.bezique_play import (
     WrongSizeRemedy,
 )
 from adjudicator.findings import cite
-from adjudicator.games.bezique import amendments, declarations
-from adjudicator.games.bezique.endplay import EndPlay
+from adjudicator.games.bezique import amendments, declarations, endplay
+from adjudicator.games.bezique.base import StateBase
+from adjudicator.games.bezique.endplay import _check_endplay
 from adjudicator.games.bezique.facts import (
     _DEAL,
     _DONE,
@@ -41,9 +42,25 @@ from adjudicator.games.bezique.facts import (
     Trick,
     other,
 )
-from adjudicator.games.bezique.position import Positions
-from adjudicator.games.bezique.runs import Runs
-from adjudicator.games.bezique.stock import StockPhase
+from adjudicator.games.bezique.holdings import (
+    _pick_table_card,
+    _re_form,
+    choose,
+    distinct_copies,
+    pending_uids,
+)
+from adjudicator.games.bezique.position import (
+    _apply_position,
+    _endplay_unknown,
+    _resolve_pending,
+    _settle_pending,
+    _unfinished,
+    _unseen,
+    could_hold,
+    materialise,
+)
+from adjudicator.games.bezique.runs import _run_end, _run_stock
+from adjudicator.games.bezique.stock import _apply_draw, _apply_exchange, _exhaust, remedy_draw
 from adjudicator.games.bezique.tables import RANKS, Variant
 from adjudicator.record.bezique import (
     BeziqueAmend,
@@ -69,7 +86,7 @@ _WRONG_SIZE: dict[tuple[bool, bool], tuple[str, WrongSizeRemedy]] = {
 }
 
 
-class BeziqueState(Positions, EndPlay, StockPhase, Runs):
+class BeziqueState(StateBase):
     """The table during the replay; ``apply(index, event)`` is the only mutator.
 
     Why it is written as it is: a Rubicon record is some 250 events, so the hot paths (play,
@@ -122,9 +139,9 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
 
     # Queries ----------------------------------------------------------------------------
 
-    def has_played(self, seat: str) -> bool:
-        """Whether the seat has played a card in this deal (carte blanche comes before)."""
-        return any(p.seat == seat for trick in self.deal.tricks for p in trick.plays)
+    def legal_plays(self, seat: str) -> list[Card]:
+        """What the seat may lawfully play now (``endplay.legal_plays``)."""
+        return endplay.legal_plays(self, seat)
 
     def held(self, seat: str) -> int:
         """Cards in the hand and on the table (kept as a running count: plays -1, draws +1)."""
@@ -152,29 +169,19 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if self.deals and self.phase != _DONE:
             if self.deal.position is None and not self.stops_part_way:
                 self._incomplete(None)
-            self._settle_pending()
-            self._unfinished()  # a fragment may stop where the dispute ends
-        self._settle_pending()
+            _settle_pending(self)
+            _unfinished(self)  # a fragment may stop where the dispute ends
+        _settle_pending(self)
         return BeziqueReplay(
             self.variant, self.deals, self.findings, self.early_results, self.undetermined
         )
-
-    # Helpers shared with the declaration rules -----------------------------------------------
-
-    def lay(self, seat: str, table_card: TableCard) -> None:
-        """A copy from the hand goes to the table (declared): ``on_table`` keeps count."""
-        card = table_card.card
-        self.hand[seat][card] -= 1
-        self.table[seat].append(table_card)
-        copies = self.on_table[seat]
-        copies[card] = copies.get(card, 0) + 1
 
     # Deal (BEZ-DEAL-2, RUB-DEAL-1, BEZ-CARDS-1) ---------------------------------------------
 
     def _apply_deal(self, index: int, event: BeziqueDeal) -> None:
         if self.deals and self.phase != _DONE:
             self._incomplete(index)
-        self._settle_pending()
+        _settle_pending(self)
         where = pointer_of("events", index)
         variant = self.variant
         hands: dict[str, list[Card]] = {
@@ -266,20 +273,8 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if event.turn_up is not None:
             places.append((event.turn_up, f"{where}/turn_up"))
         places += [(card, f"{where}/stock/{n}") for n, card in enumerate(event.stock or ())]
-        seen = ((pointer, self._unseen(card)) for card, pointer in places)
+        seen = ((pointer, _unseen(self, card)) for card, pointer in places)
         return [Problem(pointer, message) for pointer, message in seen if message]
-
-    def _incomplete(self, index: int | None) -> None:
-        done = len([t for t in self.deal.tricks if t.winner])
-        raise InputError(
-            "/events" if index is None else pointer_of("events", index),
-            f"deal {self.deal.number} was not played out: {done} of "
-            f"{self.variant.tricks} tricks complete (hand-record/1 records every card)",
-        )
-
-    def _require_deal(self, index: int, what: str) -> None:
-        if not self.deals:
-            raise InputError(pointer_of("events", index), f"a {what} before any deal")
 
     # Play (BEZ-PLAY-1..3, BEZ-IRREG-8, RUB-LAW-24, BEZ-LAST-2) ------------------------------------
 
@@ -328,21 +323,21 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if (
             trick.endplay
             and len(plays) == 1
-            and self._check_endplay(index, seat, card, trick)
+            and _check_endplay(self, index, seat, card, trick)
             and self.unknown.get(seat)
         ):
-            self._endplay_unknown(index, seat, card, trick)  # a fragment's unknown cards
+            _endplay_unknown(self, index, seat, card, trick)  # a fragment's unknown cards
         if self.cb.get(seat) == "offered":  # (only Rubicon has carte blanche)
             self.cb[seat] = "declared"  # the drawn card was not shown in time; the chain goes on
         if phase is _END:
             self.suits[seat][card.suit] -= 1
             if self.pending:
-                self._resolve_pending(index, seat, card)
+                _resolve_pending(self, index, seat, card)
         if source == "hand":
             count[seat] -= 1
             hand[card] -= 1
             if self._refill and self.on_table[seat].get(card):
-                self._re_form(seat, card)
+                _re_form(self, seat, card)
         else:
             self._remove(seat, card, source, index, copy)
         plays.append(PlayedCard(seat, card, index))
@@ -382,68 +377,30 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         in_hand = self.hand[seat][card] > 0
         if given == "table" and not on_table:
             raise InputError(where, f"{seat} has no {card} on the table")
-        if given == "hand" and not in_hand and not self.materialise(seat, card):
+        if given == "hand" and not in_hand and not materialise(self, seat, card):
             raise InputError(where, f"{seat} has no {card} in the hand")
         in_hand = self.hand[seat][card] > 0
         if not (in_hand or on_table):
-            if given == "table" or not self.materialise(seat, card):
+            if given == "table" or not materialise(self, seat, card):
                 raise InputError(where, f"{seat} does not hold {card}")
             in_hand = True  # one of his unknown cards (a deal begun at a position)
         options: list[TableCard | None] = [None] if in_hand and given != "table" else []
         if on_table and given != "hand":
             # a copy spent in scored combinations before one a carried declaration needs: law
             # 46 loses it only when its own card is played (the lawful reading first)
-            pending = self.pending_uids(seat)
-            copies = self.distinct_copies(seat, card)
+            pending = pending_uids(self, seat)
+            copies = distinct_copies(self, seat, card)
             copies.sort(key=lambda t: t.uid in pending)
             options.extend(copies)
         # a deal begun at a position: the card may also be one of the unknown cards, when the
         # hand holds no known copy (offered last: the record's copies are read first)
-        unknown = not in_hand and given != "table" and bool(self.could_hold(seat, [card]))
+        unknown = not in_hand and given != "table" and bool(could_hold(self, seat, [card]))
         if unknown:
             options.append(None)
-        pick = options[self.choose(index, len(options))] if len(options) > 1 else options[0]
+        pick = options[choose(self, index, len(options))] if len(options) > 1 else options[0]
         if pick is None and not in_hand:
-            self.materialise(seat, card)
+            materialise(self, seat, card)
         return ("hand", None) if pick is None else ("table", pick)
-
-    def choose(self, index: int, count: int) -> int:
-        """The alternative the reading takes at this choice of copies (``readings``)."""
-        self.decisions.append((index, count))
-        return self.plan.get(len(self.decisions) - 1, 0)
-
-    def copy_groups(self, seat: str, card: Card) -> list[list[TableCard]]:
-        """The seat's table copies of ``card``, grouped by what a play or a declaration of
-        them does (their history by class, a carried declaration they belong to): copies
-        of one group are interchangeable. Least history first, then the oldest."""
-        copies = sorted(
-            (t for t in self.table[seat] if t.card is card),
-            key=lambda t: (sum(len(v) for v in t.history.values()), t.uid),
-        )
-        if len(copies) < 2:
-            return [[t] for t in copies]
-        pending = self.pending_uids(seat)
-        groups: dict[tuple[object, ...], list[TableCard]] = {}
-        for copy in copies:
-            key = (
-                tuple(sorted((k, tuple(v)) for k, v in copy.history.items())),
-                copy.uid in pending,
-            )
-            groups.setdefault(key, []).append(copy)
-        return list(groups.values())
-
-    def pending_uids(self, seat: str) -> set[int]:
-        """The table copies of the seat's declarations carried to score (law 46 guards them)."""
-        return {
-            uid
-            for d in self.deal.declarations
-            if d.seat == seat and d.status == "to-score" and d.legal
-            for uid in d.uids
-        }
-
-    def distinct_copies(self, seat: str, card: Card) -> list[TableCard]:
-        """One table copy of each group (``copy_groups``)."""
-        return [group[0] for group in self.copy_groups(seat, card)]
 
     def _played_short(self, index: int, seat: str, trick: Trick) -> None:
         """The seat that did not draw plays again (BEZ-IRREG-1, RUB-IRREG-12)."""
@@ -503,13 +460,13 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
                 if (
                     seat not in drawn
                     and seat not in missed_draw
-                    and not self.remedy_draw(seat, short=False)
+                    and not remedy_draw(self, seat, short=False)
                 ):
                     missed_draw.add(seat)
                     self.missed[seat] = int(self.window["trick"])
         self.window = {}
         if self.rubicon and self.remaining == 1:
-            self._exhaust(index)  # law 32: the odd last card of the stock is not drawn
+            _exhaust(self, index)  # law 32: the odd last card of the stock is not drawn
 
     def _wrong_size(self, index: int, seat: str, trick: Trick, expected: int) -> None:
         """A player must hold 8 (Rubicon 9) while the stock lasts (BEZ-IRREG-4, laws 17, 19)."""
@@ -556,31 +513,14 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
     ) -> None:
         self.count[seat] -= 1
         if source == "table":
-            table_card = copy or self._pick_table_card(seat, card)
+            table_card = copy or _pick_table_card(self, seat, card)
             self.table[seat].remove(table_card)
             self.on_table[seat][card] -= 1
             declarations.break_pending(self, seat, table_card.uid, index)
             return
         self.hand[seat][card] -= 1
         if self._refill:
-            self._re_form(seat, card)
-
-    def _re_form(self, seat: str, card: Card) -> None:
-        """RUB-COMBO-1 (Foster): playing the duplicate from the hand re-forms the combination."""
-        for table_card in self.table[seat]:
-            if table_card.card == card and table_card.history:
-                table_card.history = {}
-                break
-
-    def _pick_table_card(self, seat: str, card: Card) -> TableCard:
-        """The copy played from the table: one no carried declaration needs, then the one
-        with the least history, then the oldest."""
-        copies = [t for t in self.table[seat] if t.card == card]
-        pending = self.pending_uids(seat)
-        return min(
-            copies,
-            key=lambda t: (t.uid in pending, sum(len(v) for v in t.history.values()), t.uid),
-        )
+            _re_form(self, seat, card)
 
     # Declarations, claims, results --------------------------------------------------------
 
@@ -612,11 +552,11 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
 #: The handler of each event class (``BeziqueState.apply``).
 _HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
     BeziqueDeal: BeziqueState._apply_deal,
-    BeziquePosition: BeziqueState._apply_position,
+    BeziquePosition: _apply_position,
     BeziquePlay: BeziqueState._apply_play,
-    BeziqueDraw: BeziqueState._apply_draw,
+    BeziqueDraw: _apply_draw,
     BeziqueDeclare: BeziqueState._apply_declare,
-    BeziqueExchange: BeziqueState._apply_exchange,
+    BeziqueExchange: _apply_exchange,
     BeziqueScore: BeziqueState._apply_score,
     BeziqueClaim: BeziqueState._apply_claim,
     BeziqueResult: BeziqueState._apply_result,
@@ -639,9 +579,9 @@ def replay(events: list[BeziqueEvent], state: BeziqueState) -> BeziqueReplay:
         if (kind is BeziquePlay or kind is BeziqueDraw) and state.fast:
             phase = state.phase
             if phase is _STOCK:
-                after = state._run_stock(events, index)
+                after = _run_stock(state, events, index)
             elif phase is _END and kind is BeziquePlay:
-                after = state._run_end(events, index)
+                after = _run_end(state, events, index)
             else:
                 after = index
             if after != index:
