@@ -117,29 +117,22 @@ def _draw_out_of_turn(state: StateBase, index: int, seat: str, card: Card | None
             seat=seat,
             basis=["BEZ-IRREG-2"] if not state.rubicon else state.rub(29),
         )
-    elif seat in drawn:
-        rule = "RUB-IRREG-13" if state.rubicon else "BEZ-IRREG-3"
+    else:  # a second draw for the trick, or a draw before the winner's
+        second = seat in drawn
         state.find(
-            rule,
+            ("RUB-IRREG-13" if state.rubicon else "BEZ-IRREG-3") if second else "BEZ-PLAY-4",
             "violation",
             facts=BeziqueDrewOutOfTurn(
-                seat=seat, deal=deal, card=drew, fault="second-draw", trick=window["trick"]
+                seat=seat,
+                deal=deal,
+                card=drew,
+                fault="second-draw" if second else "before-winner",
+                trick=window["trick"],
             ),
             event=index,
             seat=seat,
             trick=int(window["trick"]),
-        )
-    else:
-        state.find(
-            "BEZ-PLAY-4",
-            "violation",
-            facts=BeziqueDrewOutOfTurn(
-                seat=seat, deal=deal, card=drew, fault="before-winner", trick=window["trick"]
-            ),
-            event=index,
-            seat=seat,
-            trick=int(window["trick"]),
-            basis=["BEZ-IRREG-2"] if not state.rubicon else state.rub(29),
+            basis=[] if second else ["BEZ-IRREG-2"] if not state.rubicon else state.rub(29),
         )
 
 
