@@ -21,7 +21,7 @@ from adjudicator.errors import InputError, pointer_of
 from adjudicator.facts.bezique_declarations import Amendment, CardCalled, NoForceReason
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.classes import class_problem
-from adjudicator.games.bezique.declarations import _absorb, _score_now
+from adjudicator.games.bezique.declarations import absorb, score_now
 from adjudicator.games.bezique.facts import BeziqueDealFacts, Call, TableCard
 from adjudicator.games.bezique.holdings import lay
 from adjudicator.games.bezique.position import materialise
@@ -207,10 +207,10 @@ def _replace(state: StateBase, target: Declaration, event: BeziqueAmend, index: 
     for copy in kept + fresh:
         copy.history.setdefault(cls, []).append(target.event)
     if event.points is not None:
-        _score_now(state, target, target.event)
+        score_now(state, target, target.event)
     elif state.window.get("scored") == target.event:
         state.window["scored"] = None
-    _absorb(state, target, target.event)
+    absorb(state, target, target.event)
     fact = fact.model_copy(
         update={
             "laid": [str(c.card) for c in fresh],

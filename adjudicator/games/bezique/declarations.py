@@ -171,7 +171,7 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
     for table_card in instances:
         table_card.history.setdefault(cls, []).append(index)
     if event.points is not None:
-        _score_now(state, declaration, index)
+        score_now(state, declaration, index)
     else:
         found(
             state,
@@ -182,7 +182,7 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
             trick=trick or None,
             basis=state.rub(44),
         )
-    _absorb(state, declaration, index)
+    absorb(state, declaration, index)
 
 
 def _problem(
@@ -233,7 +233,7 @@ def _timing_fault(state: StateBase, seat: str, *, scoring: bool) -> FaultReason 
     return None
 
 
-def _score_now(state: StateBase, declaration: Declaration, index: int) -> None:
+def score_now(state: StateBase, declaration: Declaration, index: int) -> None:
     state.window["scored"] = index
     _fix_trumps(state, declaration, index)
     declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
@@ -251,7 +251,7 @@ def _fix_trumps(state: StateBase, declaration: Declaration, index: int) -> None:
         deal.trump_fixed_at = index
 
 
-def _absorb(state: StateBase, declaration: Declaration, index: int) -> None:
+def absorb(state: StateBase, declaration: Declaration, index: int) -> None:
     """Laws 47, 48: a carried marriage or bézique used in a scored superior one is lost."""
     if declaration.status != "scored":
         return
@@ -387,7 +387,7 @@ def apply_score_carried(state: StateBase, index: int, event: BeziqueScore) -> No
     _fix_trumps(state, target, index)
     target.right_name = right_name(target.name, target.cards, state.deal.trump)
     target.value = value_of(target.right_name, state.variant) or 0
-    _absorb(state, target, index)
+    absorb(state, target, index)
 
 
 def _score_refused(

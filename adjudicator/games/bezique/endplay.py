@@ -53,7 +53,7 @@ def _held_cards(state: StateBase, seat: str) -> list[Card]:
     return held
 
 
-def _endplay_lawful(state: StateBase, seat: str, card: Card, led: Card) -> bool:
+def endplay_lawful(state: StateBase, seat: str, card: Card, led: Card) -> bool:
     """Whether ``card`` played to ``led`` obeys BEZ-LAST-2, from the suit counts and at
     most the few higher cards of the suit: no scan of the hand (the full check below
     words the finding). Exactly ``card in endplay_legal(held, led)``."""
@@ -70,11 +70,11 @@ def _endplay_lawful(state: StateBase, seat: str, card: Card, led: Card) -> bool:
     return card.suit is trump or trump is None or not state.must_win or not suits[trump]
 
 
-def _check_endplay(state: StateBase, index: int, seat: str, card: Card, trick: Trick) -> bool:
+def check_endplay(state: StateBase, index: int, seat: str, card: Card, trick: Trick) -> bool:
     """Whether the play is lawful on the cards the seat is known to hold (all of them, in
     a complete record); a finding if not."""
     led = trick.plays[0].card
-    if _endplay_lawful(state, seat, card, led):
+    if endplay_lawful(state, seat, card, led):
         return True
     cards = _held_cards(state, seat)
     legal = endplay_legal(state, cards, led)

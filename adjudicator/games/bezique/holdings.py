@@ -68,7 +68,7 @@ def distinct_copies(state: StateBase, seat: str, card: Card) -> list[TableCard]:
     return [group[0] for group in copy_groups(state, seat, card)]
 
 
-def _re_form(state: StateBase, seat: str, card: Card) -> None:
+def re_form(state: StateBase, seat: str, card: Card) -> None:
     """RUB-COMBO-1 (Foster): playing the duplicate from the hand re-forms the combination."""
     for table_card in state.table[seat]:
         if table_card.card == card and table_card.history:
@@ -76,7 +76,7 @@ def _re_form(state: StateBase, seat: str, card: Card) -> None:
             break
 
 
-def _pick_table_card(state: StateBase, seat: str, card: Card) -> TableCard:
+def pick_table_card(state: StateBase, seat: str, card: Card) -> TableCard:
     """The copy played from the table: one no carried declaration needs, then the one
     with the least history, then the oldest."""
     copies = [t for t in state.table[seat] if t.card == card]

@@ -59,14 +59,14 @@ def _some(n: int) -> str:
     return "one" if n == 1 else str(n)
 
 
-# ``_apply_position``, the pack's copies seen, the unknown part of each hand, and the
+# ``apply_position``, the pack's copies seen, the unknown part of each hand, and the
 # questions only the unknown cards could answer (BEZ-LAST-2, the class rules).
 
 
-def _apply_position(state: StateBase, index: int, event: BeziquePosition) -> None:
+def apply_position(state: StateBase, index: int, event: BeziquePosition) -> None:
     if state.deals and state.phase is not _DONE:
         state._incomplete(index)
-    _settle_pending(state)
+    settle_pending(state)
     where = pointer_of("events", index)
     variant = state.variant
     problems: list[Problem] = []
@@ -177,7 +177,7 @@ def _start_position(
     if event.turn_up is not None:
         places.append((event.turn_up, f"{where}/turn_up"))
     places += [(card, f"{where}/stock/{n}") for n, card in enumerate(stock or [])]
-    problems = [Problem(p, m) for c, p in places if (m := _unseen(state, c))]
+    problems = [Problem(p, m) for c, p in places if (m := unseen(state, c))]
     if problems:
         raise InputError.of(problems)
     state.stock, state._stock_at, state.remaining = stock, 0, remaining
@@ -334,12 +334,12 @@ def _unfinished(state: StateBase) -> None:
 
 
 def _see(state: StateBase, card: Card, pointer: str) -> None:
-    message = _unseen(state, card)
+    message = unseen(state, card)
     if message:
         raise InputError(pointer, message)
 
 
-def _unseen(state: StateBase, card: Card) -> str:
+def unseen(state: StateBase, card: Card) -> str:
     """Count one more copy of the card seen; what is wrong with it, if anything."""
     if card.rank not in RANKS:
         return f"{card} is not in a bézique pack (A 10 K Q J 9 8 7 only)"
@@ -375,7 +375,7 @@ def could_hold(state: StateBase, seat: str, cards: tuple[Card, ...] | list[Card]
     return [c for c in cards if state.seen[c] < state.variant.copies]
 
 
-def _endplay_unknown(state: StateBase, index: int, seat: str, card: Card, trick: Trick) -> None:
+def endplay_unknown(state: StateBase, index: int, seat: str, card: Card, trick: Trick) -> None:
     """A play lawful on the cards known: would a card of the unknown part have made it
     unlawful (BEZ-LAST-2)? Then the record cannot decide it."""
     led = trick.plays[0].card
@@ -437,7 +437,7 @@ def fresh_card_unknown(
     return None
 
 
-def _resolve_pending(state: StateBase, index: int, seat: str, card: Card) -> None:
+def resolve_pending(state: StateBase, index: int, seat: str, card: Card) -> None:
     """A card played in the end-play shows what the seat held at each earlier trick: if
     it would have made an earlier play unlawful, that play was a revoke (BEZ-LAST-2)."""
     for item in list(state.pending):
@@ -469,7 +469,7 @@ def _resolve_pending(state: StateBase, index: int, seat: str, card: Card) -> Non
             state.deal.endplay_error = (number, seat, at)
 
 
-def _settle_pending(state: StateBase) -> None:
+def settle_pending(state: StateBase) -> None:
     """At the end of a deal: a play still open is lawful if the seat has shown every card
     he held; otherwise the record cannot decide it."""
     for at, seat, played, number, question, wanted in state.pending:

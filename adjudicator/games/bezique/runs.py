@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.games.bezique.base import StateBase
-from adjudicator.games.bezique.endplay import _endplay_lawful
+from adjudicator.games.bezique.endplay import endplay_lawful
 from adjudicator.games.bezique.facts import (
     _DONE,
     _OTHER,
@@ -22,7 +22,7 @@ from adjudicator.games.bezique.facts import (
     Trick,
     other,
 )
-from adjudicator.games.bezique.holdings import _pick_table_card, _re_form
+from adjudicator.games.bezique.holdings import pick_table_card, re_form
 from adjudicator.record.bezique import (
     BeziqueDraw,
     BeziqueEvent,
@@ -46,7 +46,7 @@ def _run_allowed(state: StateBase) -> bool:
     )
 
 
-def _run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
+def run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
     """Lawful tricks of the stock phase, the draws after each and the marks between
     them (a trick's window is written only for the last one: nothing reads it between a
     trick and its draws)."""
@@ -195,11 +195,11 @@ def _run_exit(
 
 def _table_copy(state: StateBase, seat: str, card: Card, given: str | None) -> TableCard | None:
     """The table copy that a play of ``card`` not from the hand takes (``_source``,
-    ``_pick_table_card``); None when there is none to take, or when taking it would lose
+    ``pick_table_card``); None when there is none to take, or when taking it would lose
     a carried declaration (``break_pending``): the per-event path rules on those."""
     if given == "hand" or not state.on_table[seat].get(card):
         return None
-    copy = _pick_table_card(state, seat, card)
+    copy = pick_table_card(state, seat, card)
     uid = copy.uid
     for pending in state.deal.declarations:
         if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
@@ -220,7 +220,7 @@ def _run_take(
     if copy is None:
         hand[card] -= 1
         if refill and state.on_table[seat].get(card):
-            _re_form(state, seat, card)
+            re_form(state, seat, card)
     else:
         _take_from_table(state, seat, copy)
 
@@ -238,7 +238,7 @@ def _run_mark(marks: list[Mark], event: BeziqueScore, index: int) -> int:
     return index + 1
 
 
-def _run_end(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
+def run_end(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
     """Lawful tricks of the end-play (BEZ-LAST-2 by the suit counts), and the marks
     between them."""
     if not _run_allowed(state):
@@ -279,7 +279,7 @@ def _run_end(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> in
         higher = same and order[answer] < order[card]
         # followed and won (or need not win): lawful without a look at the hand
         if not (
-            (higher or (same and not must_win)) or _endplay_lawful(state, follower, answer, card)
+            (higher or (same and not must_win)) or endplay_lawful(state, follower, answer, card)
         ):
             break
         # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
@@ -296,9 +296,9 @@ def _run_end(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> in
         answer_hand[answer] -= 1
         if refill:
             if on_table[seat].get(card):
-                _re_form(state, seat, card)
+                re_form(state, seat, card)
             if on_table[follower].get(answer):
-                _re_form(state, follower, answer)
+                re_form(state, follower, answer)
         index += 2
     if index == start:
         return index

@@ -34,7 +34,7 @@ from adjudicator.record.bezique import (
 # Draws (BEZ-PLAY-4, BEZ-IRREG-2, -3, -9, RUB-LAW-28..32) and the exchange (BEZ-SEVEN-2).
 
 
-def _apply_draw(state: StateBase, index: int, event: BeziqueDraw) -> None:
+def apply_draw(state: StateBase, index: int, event: BeziqueDraw) -> None:
     if not state.deals:
         state._require_deal(index, "draw")
     remaining = state.remaining
@@ -186,7 +186,7 @@ def _exhaust(state: StateBase, index: int) -> None:
 # Seven of trumps (BEZ-SEVEN-2, -3) -----------------------------------------------------
 
 
-def _apply_exchange(state: StateBase, index: int, event: BeziqueExchange) -> None:
+def apply_exchange(state: StateBase, index: int, event: BeziqueExchange) -> None:
     state._require_deal(index, "exchange")
     seat = event.seat
     deal = state.deal
