@@ -14,6 +14,7 @@ import pytest
 
 from adjudicator import parse_record
 from adjudicator.games import bezique, rubicon, whist
+from adjudicator.games.bezique import runs
 from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
 from adjudicator.games.whist.state import WhistReplay, WhistState
 from adjudicator.simulate import records
@@ -99,7 +100,7 @@ def test_table_plays_and_marks_take_the_fast_path(monkeypatch: pytest.MonkeyPatc
     """The records above do reach the runs' table plays and marks (else the test above would
     not cover those branches)."""
     taken: list[str] = []
-    take, mark = BeziqueState._take_from_table, BeziqueState._run_mark
+    take, mark = runs._take_from_table, runs._run_mark
 
     def take_spy(state: BeziqueState, seat: str, copy: Any) -> None:
         taken.append("table")
@@ -109,8 +110,8 @@ def test_table_plays_and_marks_take_the_fast_path(monkeypatch: pytest.MonkeyPatc
         taken.append("mark")
         return mark(marks, event, index)
 
-    monkeypatch.setattr(BeziqueState, "_take_from_table", take_spy)
-    monkeypatch.setattr(BeziqueState, "_run_mark", staticmethod(mark_spy))
+    monkeypatch.setattr(runs, "_take_from_table", take_spy)
+    monkeypatch.setattr(runs, "_run_mark", mark_spy)
     for game, module in (("bezique", bezique), ("rubicon-bezique", rubicon)):
         for raw in records(game, 4, 5):
             module.replay_record(parse_record(raw))  # type: ignore[attr-defined]

@@ -21,19 +21,21 @@ from adjudicator.errors import InputError, pointer_of
 from adjudicator.facts.bezique_declarations import Amendment, CardCalled, NoForceReason
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.classes import class_problem
-from adjudicator.games.bezique.declarations import _absorb, _score_now
+from adjudicator.games.bezique.declarations import absorb, score_now
 from adjudicator.games.bezique.facts import BeziqueDealFacts, Call, TableCard
+from adjudicator.games.bezique.holdings import lay
+from adjudicator.games.bezique.position import materialise
 from adjudicator.games.bezique.tables import COMBINATIONS, forms, value_of
 from adjudicator.record.bezique import BeziqueAmend, BeziqueCall
 
 if TYPE_CHECKING:
+    from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import Declaration
-    from adjudicator.games.bezique.state import BeziqueState
 
 RULE = "BEZ-DECL-9"
 
 
-def _target(state: BeziqueState, index: int, ref: int | str, seat: str | None) -> Declaration:
+def _target(state: StateBase, index: int, ref: int | str, seat: str | None) -> Declaration:
     """The declaration ``ref`` names in this deal (of ``seat``, when given)."""
     found = next((d for d in state.deal.declarations if d.event == ref), None)
     if found is None or (seat is not None and found.seat != seat):
@@ -45,12 +47,12 @@ def _target(state: BeziqueState, index: int, ref: int | str, seat: str | None) -
     return found
 
 
-def _basis(state: BeziqueState) -> list[str]:
+def _basis(state: StateBase) -> list[str]:
     return ["RUB-IRREG-1"] if state.rubicon else ["BEZ-IRREG-6"]
 
 
 def _found(
-    state: BeziqueState,
+    state: StateBase,
     rule: str,
     severity: Severity,
     fact: Amendment | CardCalled,
@@ -91,7 +93,7 @@ def _amendment(target: Declaration, seat: str, event: BeziqueAmend, **more: Any)
 # Amendment --------------------------------------------------------------------------------------
 
 
-def apply_amend(state: BeziqueState, index: int, event: BeziqueAmend) -> None:
+def apply_amend(state: StateBase, index: int, event: BeziqueAmend) -> None:
     """A lawful amendment replaces the false declaration: its cards on the table (the wrong
     card back to the hand, the right one laid from it), its combination and its score. An
     amendment the rule does not allow leaves the declaration as it was made."""
@@ -121,7 +123,7 @@ def apply_amend(state: BeziqueState, index: int, event: BeziqueAmend) -> None:
 
 
 def _refusal(
-    state: BeziqueState, seat: str, target: Declaration, event: BeziqueAmend
+    state: StateBase, seat: str, target: Declaration, event: BeziqueAmend
 ) -> Amendment | None:
     """Why the amendment is not allowed, as the refused amendment's fact, or None: drawn
     since the declaration; the right card not in the hand; the amended cards still wrong."""
@@ -131,7 +133,7 @@ def _refusal(
         return _amendment(target, seat, event, outcome="refused", reason="drawn-since")
     added = Counter(event.cards) - Counter(target.cards)
     for card, wanted in added.items():
-        while state.hand[seat][card] < wanted and state.materialise(seat, card):
+        while state.hand[seat][card] < wanted and materialise(state, seat, card):
             pass  # (a deal begun at a position: the card was among his unknown cards)
         if state.hand[seat][card] < wanted:
             return _amendment(
@@ -154,7 +156,7 @@ def _refusal(
 
 
 def _split(
-    state: BeziqueState, target: Declaration, cards: list[Card]
+    state: StateBase, target: Declaration, cards: list[Card]
 ) -> tuple[list[TableCard], list[TableCard]]:
     """The declaration's copies on the table that the amended cards keep, and those they do
     not (the wrong cards)."""
@@ -171,7 +173,7 @@ def _split(
     return kept, dropped
 
 
-def _replace(state: BeziqueState, target: Declaration, event: BeziqueAmend, index: int) -> None:
+def _replace(state: StateBase, target: Declaration, event: BeziqueAmend, index: int) -> None:
     seat = target.seat
     kept, dropped = _split(state, target, event.cards)
     laid_now = {
@@ -187,7 +189,7 @@ def _replace(state: BeziqueState, target: Declaration, event: BeziqueAmend, inde
     added = Counter(event.cards) - Counter(c.card for c in kept)
     fresh = [TableCard(state.new_uid(), card) for card in added.elements()]
     for copy in fresh:
-        state.lay(seat, copy)
+        lay(state, seat, copy)
     fact = _amendment(target, seat, event, outcome="lawful")
     target.name = target.right_name = event.combination
     target.cards = list(event.cards)
@@ -205,10 +207,10 @@ def _replace(state: BeziqueState, target: Declaration, event: BeziqueAmend, inde
     for copy in kept + fresh:
         copy.history.setdefault(cls, []).append(target.event)
     if event.points is not None:
-        _score_now(state, target, target.event)
+        score_now(state, target, target.event)
     elif state.window.get("scored") == target.event:
         state.window["scored"] = None
-    _absorb(state, target, target.event)
+    absorb(state, target, target.event)
     fact = fact.model_copy(
         update={
             "laid": [str(c.card) for c in fresh],
@@ -223,7 +225,7 @@ def _replace(state: BeziqueState, target: Declaration, event: BeziqueAmend, inde
 # The call of a card ------------------------------------------------------------------------------
 
 
-def apply_call(state: BeziqueState, index: int, event: BeziqueCall) -> None:
+def apply_call(state: StateBase, index: int, event: BeziqueCall) -> None:
     """The adversary calls a card of a false declaration. A call with no force (the
     declaration was lawful or amended, the card is not one of it or no longer held, the call
     was made by the offender or, in Rubicon, after a card of the next trick) is a warning;
@@ -254,7 +256,7 @@ def apply_call(state: BeziqueState, index: int, event: BeziqueCall) -> None:
 
 
 def _no_force(
-    state: BeziqueState, by: str, target: Declaration, card: Card
+    state: StateBase, by: str, target: Declaration, card: Card
 ) -> tuple[NoForceReason, int | None] | None:
     """Why a call has no force (and, when too late, the first card of the next trick)."""
     offender = target.seat

@@ -1,18 +1,20 @@
-"""The Bézique state's attributes, declared once for the state and its mixins.
+"""The Bézique state's data, declared once for the state and the rules over it.
 
-``BeziqueState`` (``state``) is assembled from mixins (``position``, ``endplay``, ``stock``,
-``runs``) that read and write the state's attributes and call one another's methods.
-``StateBase`` declares those attributes (class-level annotations only: no value, no slot,
-nothing at run time) and, for the type checker alone, the methods one part calls in
-another, so that each mixin is checked on its own; it also holds the few helpers every
-part uses (``find``, ``rub``, ``new_uid``). The values are set by ``BeziqueState.__init__``
-and by each ``deal`` (or ``position``) event.
+The state is data; the rules are functions over it. ``StateBase`` declares the attributes
+(class-level annotations only: no value, no slot, nothing at run time) and holds the few
+helpers every rule uses (``find``, ``rub``, ``new_uid``, ``_require_deal``, ``_incomplete``).
+The rule modules (``holdings``, ``position``, ``endplay``, ``classes``, ``copies``,
+``declarations``, ``stock``, ``runs``, ``amendments``) take a ``StateBase`` and never import
+``state``; ``BeziqueState`` (``state``) sets the values (``__init__``, each ``deal`` or
+``position`` event) and calls the rules. Imports run one way: tables -> facts -> base ->
+rules -> state -> readings -> judge.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypedDict
 
+from adjudicator.errors import InputError, pointer_of
 from adjudicator.findings import make_finding
 
 if TYPE_CHECKING:
@@ -40,7 +42,7 @@ class Window(TypedDict, total=False):
 
 
 class StateBase:
-    """The attributes of ``BeziqueState`` and its shared helpers, for the state and its mixins."""
+    """The attributes of ``BeziqueState`` and its shared helpers, for the state and its rules."""
 
     # Options and the variant's data (``__init__``) -------------------------------------------
     variant: Variant
@@ -130,6 +132,18 @@ class StateBase:
             )
         )
 
+    def _incomplete(self, index: int | None) -> None:
+        done = len([t for t in self.deal.tricks if t.winner])
+        raise InputError(
+            "/events" if index is None else pointer_of("events", index),
+            f"deal {self.deal.number} was not played out: {done} of "
+            f"{self.variant.tricks} tricks complete (hand-record/1 records every card)",
+        )
+
+    def _require_deal(self, index: int, what: str) -> None:
+        if not self.deals:
+            raise InputError(pointer_of("events", index), f"a {what} before any deal")
+
     def rub(self, law: int) -> list[str]:
         """The Portland law as a basis, in Rubicon only."""
         return [f"RUB-LAW-{law}"] if self.rubicon else []
@@ -137,22 +151,3 @@ class StateBase:
     def new_uid(self) -> int:
         self._uid += 1
         return self._uid
-
-    if TYPE_CHECKING:
-        # Methods one part of the state calls in another (defined in ``state`` and the mixins)
-
-        def _require_deal(self, index: int, what: str) -> None: ...
-
-        def _incomplete(self, index: int | None) -> None: ...
-
-        def _re_form(self, seat: str, card: Card) -> None: ...
-
-        def _pick_table_card(self, seat: str, card: Card) -> TableCard: ...
-
-        def _endplay_lawful(self, seat: str, card: Card, led: Card) -> bool: ...
-
-        def _see(self, card: Card, pointer: str) -> None: ...
-
-        def materialise(self, seat: str, card: Card) -> bool: ...
-
-        def _settle_pending(self) -> None: ...

@@ -16,12 +16,12 @@ from adjudicator.games.bezique.tables import (
 )
 
 if TYPE_CHECKING:
+    from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import TableCard
-    from adjudicator.games.bezique.state import BeziqueState
 
 
 def class_problem(
-    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
+    state: StateBase, seat: str, name: str, instances: list[TableCard], index: int
 ) -> UnlawfulDeclaration | None:
     """The class rule these copies break, as the declaration's fact, or None."""
     combo = COMBINATIONS[name]
@@ -68,7 +68,7 @@ def class_problem(
     )
 
 
-def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -> bool:
+def _bezique_union(state: StateBase, name: str, instances: list[TableCard]) -> bool:
     """Law 38: béziques declared separately may later be united into a superior one."""
     if COMBINATIONS[name].cls != "B":
         return False
@@ -83,7 +83,7 @@ def _bezique_union(state: BeziqueState, name: str, instances: list[TableCard]) -
 
 
 def _remarriage(
-    state: BeziqueState, seat: str, name: str, instances: list[TableCard], index: int
+    state: StateBase, seat: str, name: str, instances: list[TableCard], index: int
 ) -> bool:
     """Law 35: with several marriages declared in a suit, a fresh pairing after a play."""
     if kind_of(name) != "marriage":

@@ -11,6 +11,8 @@ from adjudicator.cards import Card
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.games.bezique import facts
 from adjudicator.games.bezique.classes import class_problem
+from adjudicator.games.bezique.holdings import choose, copy_groups
+from adjudicator.games.bezique.position import materialise
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
 )
@@ -19,15 +21,15 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Literal
 
+    from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import TableCard
-    from adjudicator.games.bezique.state import BeziqueState
 
     #: One card's source in a way of reading a declaration: the hand, or a group of copies.
     _Choice = int | Literal["hand"]
 
 
 def locate(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     seat: str,
     cards: list[Card],
@@ -54,14 +56,14 @@ def locate(
             if class_problem(state, seat, name, trial, index) is None:
                 readings.insert(0, readings.pop(position))
                 break
-    pick = readings[state.choose(index, len(readings))]
+    pick = readings[choose(state, index, len(readings))]
     if pick is readings[0] and pick == default:
         return default
     return [t or facts.TableCard(state.new_uid(), cards[i], {}) for i, t in enumerate(pick)]
 
 
 def _other_readings(
-    state: BeziqueState,
+    state: StateBase,
     seat: str,
     cards: list[Card],
     default: list[TableCard],
@@ -77,7 +79,7 @@ def _other_readings(
         return []  # the common case: every card from the hand, one way only
     hand = state.hand[seat]
     table = state.table[seat]
-    groups = {card: state.copy_groups(seat, card) for card in set(cards)}
+    groups = {card: copy_groups(state, seat, card) for card in set(cards)}
     group_of = {id(t): n for g in groups.values() for n, group in enumerate(g) for t in group}
     options: list[list[_Choice]] = []
     for position, card in enumerate(cards):
@@ -137,7 +139,7 @@ def _fill(
 
 
 def _default_copies(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     seat: str,
     cards: list[Card],
@@ -181,7 +183,7 @@ def _default_copies(
             pick = _least_used(copies, cls)
             copies.remove(pick)
             chosen.append(pick)
-        elif where != "table" and state.materialise(seat, card):  # a fragment's unknown card
+        elif where != "table" and materialise(state, seat, card):  # a fragment's unknown card
             chosen.append(facts.TableCard(state.new_uid(), card, {}))
         else:
             place = {"hand": " in the hand", "table": " on the table"}.get(

@@ -31,6 +31,8 @@ from adjudicator.findings import Severity, make_finding
 from adjudicator.games.bezique import facts
 from adjudicator.games.bezique.classes import class_problem
 from adjudicator.games.bezique.copies import locate
+from adjudicator.games.bezique.holdings import has_played, lay
+from adjudicator.games.bezique.position import fresh_card_unknown
 from adjudicator.games.bezique.tables import (
     COMBINATIONS,
     COURT,
@@ -44,7 +46,6 @@ from adjudicator.record.bezique import BeziqueClaim, BeziqueDeclare, BeziqueScor
 if TYPE_CHECKING:
     from adjudicator.games.bezique.base import StateBase
     from adjudicator.games.bezique.facts import Declaration, TableCard
-    from adjudicator.games.bezique.state import BeziqueState
 
 
 def window_fault(state: StateBase, seat: str) -> FaultReason | None:
@@ -105,7 +106,7 @@ def found(
 _CLASS_RULES = ("BEZ-COMBO-4", "BEZ-COMBO-6", "BEZ-COMBO-7")
 
 
-def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> None:
+def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
     deal = state.deal
     seat, name = event.seat, event.combination
     cards = list(event.cards)
@@ -138,7 +139,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     problem = _problem(state, index, event, declaration, instances)
     if problem is not None and given is None and problem.rule in _CLASS_RULES and state.unknown:
         said = (problem.rule, problem.message())
-        if state.fresh_card_unknown(index, seat, name, instances, said) is None:
+        if fresh_card_unknown(state, index, seat, name, instances, said) is None:
             problem = None
         declaration.undecided = problem is None  # lawful only with fresh cards: not known
     if carte_blanche:
@@ -146,7 +147,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
         return
     for table_card in instances:  # the cards are laid on the table whatever the ruling
         if table_card not in table:
-            state.lay(seat, table_card)
+            lay(state, seat, table_card)
     if problem is not None:
         rule = problem.rule
         declaration.legal = False
@@ -170,7 +171,7 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
     for table_card in instances:
         table_card.history.setdefault(cls, []).append(index)
     if event.points is not None:
-        _score_now(state, declaration, index)
+        score_now(state, declaration, index)
     else:
         found(
             state,
@@ -181,11 +182,11 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
             trick=trick or None,
             basis=state.rub(44),
         )
-    _absorb(state, declaration, index)
+    absorb(state, declaration, index)
 
 
 def _problem(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     event: BeziqueDeclare,
     declaration: Declaration,
@@ -219,7 +220,7 @@ def _problem(
     )
 
 
-def _timing_fault(state: BeziqueState, seat: str, *, scoring: bool) -> FaultReason | None:
+def _timing_fault(state: StateBase, seat: str, *, scoring: bool) -> FaultReason | None:
     """Whether ``seat`` may score now: the stock not exhausted (BEZ-DECL-6), the winner of
     the trick just played before drawing (BEZ-DECL-1), and once a trick (BEZ-DECL-3)."""
     if state.phase is not facts.Phase.STOCK or state.remaining == 0:
@@ -232,14 +233,14 @@ def _timing_fault(state: BeziqueState, seat: str, *, scoring: bool) -> FaultReas
     return None
 
 
-def _score_now(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def score_now(state: StateBase, declaration: Declaration, index: int) -> None:
     state.window["scored"] = index
     _fix_trumps(state, declaration, index)
     declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
     declaration.value = value_of(declaration.right_name, state.variant) or 0
 
 
-def _fix_trumps(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def _fix_trumps(state: StateBase, declaration: Declaration, index: int) -> None:
     """Rubicon: the first marriage scored (else the first sequence) makes trumps (RUB-TRUMP-1)."""
     deal = state.deal
     if deal.trump is not None or not state.trump_by_marriage:
@@ -250,7 +251,7 @@ def _fix_trumps(state: BeziqueState, declaration: Declaration, index: int) -> No
         deal.trump_fixed_at = index
 
 
-def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def absorb(state: StateBase, declaration: Declaration, index: int) -> None:
     """Laws 47, 48: a carried marriage or bézique used in a scored superior one is lost."""
     if declaration.status != "scored":
         return
@@ -278,7 +279,7 @@ def _absorb(state: BeziqueState, declaration: Declaration, index: int) -> None:
 
 
 def _carte_blanche_problem(
-    state: BeziqueState, seat: str, cards: list[Card]
+    state: StateBase, seat: str, cards: list[Card]
 ) -> UnlawfulDeclaration | None:
     reason = _carte_blanche_fault(state, seat, cards)
     if reason is None:
@@ -289,12 +290,12 @@ def _carte_blanche_problem(
     )
 
 
-def _carte_blanche_fault(state: BeziqueState, seat: str, cards: list[Card]) -> FaultReason | None:
+def _carte_blanche_fault(state: StateBase, seat: str, cards: list[Card]) -> FaultReason | None:
     if not state.variant.rubicon:
         return "carte-blanche-ordinary"
     status = state.cb.get(seat)
     if status is None:
-        if state.has_played(seat):
+        if has_played(state, seat):
             return "carte-blanche-after-play"
         if any(c.rank in COURT for c in cards):
             return "carte-blanche-court-card"
@@ -311,7 +312,7 @@ def _carte_blanche_fault(state: BeziqueState, seat: str, cards: list[Card]) -> F
 
 
 def _check_carte_blanche_cards(
-    state: BeziqueState,
+    state: StateBase,
     index: int,
     event: BeziqueDeclare,
     declaration: Declaration,
@@ -335,7 +336,7 @@ def _check_carte_blanche_cards(
 # Scoring a carried declaration ---------------------------------------------------------------
 
 
-def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) -> None:
+def apply_score_carried(state: StateBase, index: int, event: BeziqueScore) -> None:
     deal = state.deal
     seat = event.seat
     target = next(
@@ -386,11 +387,11 @@ def apply_score_carried(state: BeziqueState, index: int, event: BeziqueScore) ->
     _fix_trumps(state, target, index)
     target.right_name = right_name(target.name, target.cards, state.deal.trump)
     target.value = value_of(target.right_name, state.variant) or 0
-    _absorb(state, target, index)
+    absorb(state, target, index)
 
 
 def _score_refused(
-    state: BeziqueState, index: int, event: BeziqueScore, target: Declaration, *, already: bool
+    state: StateBase, index: int, event: BeziqueScore, target: Declaration, *, already: bool
 ) -> None:
     """A carried score the laws do not allow (or a second mark): it takes the trick's score."""
     if not already:
@@ -401,7 +402,7 @@ def _score_refused(
 
 
 def _carried_problem(
-    state: BeziqueState, seat: str, target: Declaration, late: bool, trick: int | None
+    state: StateBase, seat: str, target: Declaration, late: bool, trick: int | None
 ) -> UnlawfulDeclaration | None:
     """Why a carried declaration may not be scored now: lost before (laws 46-48, 52: a
     score of it breaks the law that lost it), out of time, or announced out of time and not
@@ -426,7 +427,7 @@ def _carried_problem(
 
 
 def _late_announcement(
-    state: BeziqueState, seat: str, target: Declaration
+    state: StateBase, seat: str, target: Declaration
 ) -> UnlawfulDeclaration | None:
     """A combination announced out of time (BEZ-DECL-1) and scored on a later trick won:
     lawful then (law 42: he may score it once he has won another trick), as a fresh
@@ -446,7 +447,7 @@ def _late_announcement(
     return class_problem(state, seat, target.name, instances, target.event)
 
 
-def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: int) -> None:
+def _fix_trumps_standing(state: StateBase, declaration: Declaration, index: int) -> None:
     """Rubicon, law 50 with law 41: a marriage (or sequence) scored out of time that nobody
     challenges before a card of the next trick stands, and, the first of the deal, makes
     trumps. Taken as standing now (the next card needs the trumps); a timely challenge
@@ -458,7 +459,7 @@ def _fix_trumps_standing(state: BeziqueState, declaration: Declaration, index: i
         declaration.right_name = right_name(declaration.name, declaration.cards, state.deal.trump)
 
 
-def challenge_trumps(state: BeziqueState, index: int, claim: BeziqueClaim) -> None:
+def challenge_trumps(state: StateBase, index: int, claim: BeziqueClaim) -> None:
     """A timely challenge (before a card of the next trick) of the wrong marriage that fixed
     trumps under law 50 strikes it, and with it the trumps it made (law 41: scored)."""
     deal = state.deal
@@ -478,7 +479,7 @@ def challenge_trumps(state: BeziqueState, index: int, claim: BeziqueClaim) -> No
 # Losing carried declarations (BEZ-DECL-5, -6) -----------------------------------------------------
 
 
-def break_pending(state: BeziqueState, seat: str, uid: int, index: int) -> None:
+def break_pending(state: StateBase, seat: str, uid: int, index: int) -> None:
     """Law 46. An announcement made unlawfully carries no right to lose (its later score is
     judged when made: ``_late_announcement``)."""
     for pending in state.deal.declarations:
@@ -543,6 +544,6 @@ _RUB_LAW = {
 }
 
 
-def _basis(state: BeziqueState, rule: str) -> list[str]:
+def _basis(state: StateBase, rule: str) -> list[str]:
     law = _RUB_LAW.get(rule)
     return state.rub(law) if law else []

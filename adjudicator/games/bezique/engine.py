@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.games.bezique import replay_record
+from adjudicator.games.bezique.dealing import apply_deal
 from adjudicator.games.bezique.facts import BeziqueReplay
 from adjudicator.games.bezique.ordinary import judge_ordinary
 from adjudicator.games.bezique.state import BeziqueState
@@ -23,7 +24,7 @@ def deal_check(game: str) -> Any:
     """The check of a deal's cards alone, with the variant's pack and hand size."""
 
     def check(index: int, event: Any) -> None:
-        BeziqueState(VARIANTS[game])._apply_deal(index, event)
+        apply_deal(BeziqueState(VARIANTS[game]), index, event)
 
     return check
 

@@ -22,6 +22,7 @@ from adjudicator.games.bezique.facts import (
     SEATS,
     BeziqueDealFacts,
     BeziqueReplay,
+    Declaration,
     other,
 )
 from adjudicator.games.bezique.summary import (
@@ -62,17 +63,25 @@ def _rules_of(rules: BeziqueRules | RubiconRules) -> tuple[str, bool]:
     return penalty, law50_all
 
 
-def score_deal(
-    deal: BeziqueDealFacts, variant: Variant, rules: BeziqueRules | RubiconRules
-) -> DealPoints:
-    """Every item a seat scores in the deal, and the findings on marks and claims."""
-    findings: list[Finding] = []
-    lines: list[ScoreLine] = []
-    official = {"A": 0, "B": 0}
-    cards_made = {"A": 0, "B": 0}
-    penalty_mode, law50_all = _rules_of(rules)
+class _Scorer:
+    """One deal's score sheet as it is worked out: the items each seat scores (``lines``,
+    ``official``, ``cards_made``) and the findings, written step by step by ``score_deal``."""
+
+    def __init__(
+        self, deal: BeziqueDealFacts, variant: Variant, rules: BeziqueRules | RubiconRules
+    ) -> None:
+        self.deal = deal
+        self.variant = variant
+        self.rules = rules
+        self.findings: list[Finding] = []
+        self.lines: list[ScoreLine] = []
+        self.official = {"A": 0, "B": 0}
+        self.cards_made = {"A": 0, "B": 0}
+        self.penalty_mode, self.law50_all = _rules_of(rules)
+        self.late_sevens: set[str] = set()
 
     def add(
+        self,
         seat: str,
         item: str,
         points: int,
@@ -81,17 +90,17 @@ def score_deal(
         event: int | None,
         stands_only: bool = False,
     ) -> None:
-        lines.append(
+        self.lines.append(
             ScoreLine(seat=seat, item=item, points=points, rule=rule, text=text, event=event)
         )
-        official[seat] += points
+        self.official[seat] += points
         if not stands_only:
-            cards_made[seat] += points
+            self.cards_made[seat] += points
 
     def find(
+        self,
         rule: str,
         severity: Severity,
-        message: str | None,
         event: int,
         seat: str | None = None,
         basis: list[str] | None = None,
@@ -99,25 +108,26 @@ def score_deal(
         *,
         facts: AnyFact,
     ) -> None:
-        findings.append(
+        self.findings.append(
             make_finding(
                 rule,
                 severity,
-                message,
+                None,
                 facts=facts,
                 event=event,
-                deal=deal.number,
+                deal=self.deal.number,
                 trick=trick,
                 seat=seat,
                 basis=basis or [],
             )
         )
 
-    def _foster_penalty(seat: str, excess: int, event: int) -> None:
+    def foster_penalty(self, seat: str, excess: int, event: int) -> None:
         """BEZ-SCORE-5 (Foster p.382, AMB-32): the adversary may add what was marked too much."""
+        rules = self.rules
         foster = isinstance(rules, BeziqueRules) and rules.wrong_score_penalty == "add_to_adversary"
-        if foster and not variant.rubicon and excess > 0:
-            add(
+        if foster and not self.variant.rubicon and excess > 0:
+            self.add(
                 other(seat),
                 "penalty",
                 excess,
@@ -126,120 +136,130 @@ def score_deal(
                 event,
             )
 
-    def stands_late(rule: str, true: bool) -> bool:
+    def stands_late(self, rule: str, true: bool) -> bool:
         """Whether law 50 lets an unchallenged wrong score stand (Rubicon, AMB-11)."""
-        return variant.rubicon and (law50_all or not true or rule in _LAW50_ALWAYS)
+        return self.variant.rubicon and (self.law50_all or not true or rule in _LAW50_ALWAYS)
 
-    challenged, founded = challenges(deal, findings, stands_late)
-    challenged.update(calls_in_time(deal))  # a card of a false declaration called in time
-    findings.extend(rule_on_calls(deal))
-    position = deal.position
-    if isinstance(position, BeziquePosition):  # a deal begun part-way: its sheet so far
-        scores = cast(dict[str, int], position.scores)
-        for seat in SEATS:
-            if scores.get(seat):
-                add(
-                    seat,
-                    "position",
-                    scores[seat],
-                    "BEZ-SCORE-1",
-                    f"{seat} scored before the position: {scores[seat]}",
-                    deal.event,
-                )
+    def position_scores(self) -> None:
+        """A deal begun part-way: its sheet so far (BEZ-SCORE-1)."""
+        deal = self.deal
+        position = deal.position
+        if isinstance(position, BeziquePosition):
+            scores = cast(dict[str, int], position.scores)
+            for seat in SEATS:
+                if scores.get(seat):
+                    self.add(
+                        seat,
+                        "position",
+                        scores[seat],
+                        "BEZ-SCORE-1",
+                        f"{seat} scored before the position: {scores[seat]}",
+                        deal.event,
+                    )
 
-    # Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51) ----------------------
-    rows: list[DeclarationRow | dict[str, object]] = []
-    for d in deal.declarations:
-        marked = d.marked if d.marked is not None else d.scored_marked
-        scored = d.status in ("scored", "scored-later")
-        stands = False
-        if scored and d.legal and d.true:
-            item = "carte-blanche" if d.name == "carte-blanche" else "declaration"
-            at = d.scored_by if d.status == "scored-later" else d.event
-            add(
-                d.seat,
-                item,
-                d.value,
-                "BEZ-COMBO-0" if item == "declaration" else "RUB-CB-1",
-                f"{d.seat} {d.right_name}: {d.value}",
-                at,
+    def declarations(self, challenged: dict[int, bool]) -> list[DeclarationRow | dict[str, object]]:
+        """Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51), and their rows."""
+        rows: list[DeclarationRow | dict[str, object]] = []
+        for d in self.deal.declarations:
+            marked = d.marked if d.marked is not None else d.scored_marked
+            stands = False
+            if d.status in ("scored", "scored-later") and d.legal and d.true:
+                self._lawful_declaration(d, marked)
+            elif not d.legal and marked:
+                in_time = challenged.get(d.event, False)
+                if self.stands_late(d.rule or "", d.true) and not in_time:
+                    stands = True
+                    self.add(
+                        d.seat,
+                        "declaration",
+                        marked,
+                        "RUB-LAW-50",
+                        f"{d.seat} {d.name} {marked}: not a lawful score, but it stands (not "
+                        "challenged before a card of the next trick was played)",
+                        d.event,
+                        stands_only=True,
+                    )
+            status = d.status if d.legal else "illegal"
+            rows.append(  # a DeclarationRow as plain data, validated in one pass by ``summary``
+                {
+                    "event": d.event,
+                    "seat": d.seat,
+                    "combination": d.name,
+                    "right_combination": d.right_name,
+                    "cards": [CARD_TEXT[c] for c in d.cards],
+                    "marked": marked,
+                    "value": d.value if d.legal else 0,
+                    "status": status,
+                    "rule": d.rule,
+                    "scored_by": d.scored_by,
+                    "stands": stands,
+                }
             )
-            if marked is not None and marked != d.value:
-                find(
-                    "BEZ-SCORE-5",
-                    "violation",
-                    None,
-                    at or d.event,
-                    d.seat,
-                    basis=["RUB-LAW-51"] if variant.rubicon else [],
-                    trick=_trick_before(deal, at or d.event),
-                    facts=WrongMark(
-                        who=d.seat,
-                        item=d.right_name,
-                        deal=deal.number,
-                        marked=marked,
-                        right=d.value,
-                        declaration=True,
-                        window="always",
-                    ),
-                )
-                _foster_penalty(d.seat, marked - d.value, at or d.event)
-        elif not d.legal and marked:
-            in_time = challenged.get(d.event, False)
-            if stands_late(d.rule or "", d.true) and not in_time:
-                stands = True
-                add(
-                    d.seat,
+        return rows
+
+    def _lawful_declaration(self, d: Declaration, marked: int | None) -> None:
+        """A lawful declaration scored, and its mark compared with it (BEZ-SCORE-5)."""
+        deal = self.deal
+        item = "carte-blanche" if d.name == "carte-blanche" else "declaration"
+        at = d.scored_by if d.status == "scored-later" else d.event
+        self.add(
+            d.seat,
+            item,
+            d.value,
+            "BEZ-COMBO-0" if item == "declaration" else "RUB-CB-1",
+            f"{d.seat} {d.right_name}: {d.value}",
+            at,
+        )
+        if marked is not None and marked != d.value:
+            self.find(
+                "BEZ-SCORE-5",
+                "violation",
+                at or d.event,
+                d.seat,
+                basis=["RUB-LAW-51"] if self.variant.rubicon else [],
+                trick=_trick_before(deal, at or d.event),
+                facts=WrongMark(
+                    who=d.seat,
+                    item=d.right_name,
+                    deal=deal.number,
+                    marked=marked,
+                    right=d.value,
+                    declaration=True,
+                    window="always",
+                ),
+            )
+            self.foster_penalty(d.seat, marked - d.value, at or d.event)
+
+    def carried_marks(self, challenged: dict[int, bool]) -> None:
+        """Declarations marked a second time, and unlawful scores of carried declarations."""
+        deal = self.deal
+        # a declaration marked a second time: the mark is taken down, and (Foster) the
+        # adversary may add it, as any score marked too much (BEZ-SCORE-5)
+        for event, seat, points in deal.marked_again:
+            self.foster_penalty(seat, points, event)
+        # unlawful scores of carried declarations: law 50 lets them stand unless challenged
+        for event, seat, points, rule, declared in deal.illegal_scores:
+            in_time = challenged.get(event, False)
+            if self.stands_late(rule, True) and not in_time and points:
+                self.add(
+                    seat,
                     "declaration",
-                    marked,
+                    points,
                     "RUB-LAW-50",
-                    f"{d.seat} {d.name} {marked}: not a lawful score, but it stands (not challenged "
-                    "before a card of the next trick was played)",
-                    d.event,
+                    f"{seat} {points} for the carried declaration of event {declared}: not a "
+                    "lawful score, but it stands (not challenged before a card of the next "
+                    "trick was played)",
+                    event,
                     stands_only=True,
                 )
-        status = d.status if d.legal else "illegal"
-        rows.append(  # a DeclarationRow as plain data, validated in one pass by ``summary``
-            {
-                "event": d.event,
-                "seat": d.seat,
-                "combination": d.name,
-                "right_combination": d.right_name,
-                "cards": [CARD_TEXT[c] for c in d.cards],
-                "marked": marked,
-                "value": d.value if d.legal else 0,
-                "status": status,
-                "rule": d.rule,
-                "scored_by": d.scored_by,
-                "stands": stands,
-            }
-        )
 
-    # A declaration marked a second time: the mark is taken down, and (Foster) the adversary
-    # may add it, as any score marked too much (BEZ-SCORE-5)
-    for event, seat, points in deal.marked_again:
-        _foster_penalty(seat, points, event)
-
-    # Unlawful scores of carried declarations: law 50 lets them stand unless challenged in time
-    for event, seat, points, rule, declared in deal.illegal_scores:
-        in_time = challenged.get(event, False)
-        if stands_late(rule, True) and not in_time and points:
-            add(
-                seat,
-                "declaration",
-                points,
-                "RUB-LAW-50",
-                f"{seat} {points} for the carried declaration of event {declared}: not a lawful "
-                "score, but it stands (not challenged before a card of the next trick was played)",
-                event,
-                stands_only=True,
-            )
-
-    # The seven of trumps (ordinary game, BEZ-SEVEN-1..3) -----------------------------------------
-    late_sevens: set[str] = set()
-    if not variant.rubicon:
+    def sevens(self) -> None:
+        """The seven of trumps (ordinary game, BEZ-SEVEN-1..3, BEZ-DEAL-3)."""
+        deal, rules = self.deal, self.rules
+        if self.variant.rubicon:
+            return
         for event, seat, _why in deal.sevens:
-            add(
+            self.add(
                 seat,
                 "seven",
                 SEVEN,
@@ -253,9 +273,9 @@ def score_deal(
             for trick in deal.tricks:  # EW iv / CAS: a seven of trumps scores when played
                 for play in trick.plays:
                     if trick.endplay and play.card == seven:
-                        late_sevens.add(play.seat)  # BEZ-LAST-5: none in the last eight
+                        self.late_sevens.add(play.seat)  # BEZ-LAST-5: none in the last eight
                     elif play.card == seven:
-                        add(
+                        self.add(
                             play.seat,
                             "seven",
                             SEVEN,
@@ -265,7 +285,7 @@ def score_deal(
                         )
         for event, seat, legal in deal.exchanges:
             if legal and not played_mode:
-                add(
+                self.add(
                     seat,
                     "seven",
                     SEVEN,
@@ -274,91 +294,105 @@ def score_deal(
                     event,
                 )
 
-    # End-play errors (BEZ-LAST-3, RUB-LAST-1) ------------------------------------------------
-    # (only the last trick can lack a winner: a trick is opened when the one before is won)
-    played = len(deal.tricks) - (1 if deal.tricks and not deal.tricks[-1].winner else 0)
-    last_number = played  # the very last trick, even if a short hand ended the deal early
-    if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
-        last_number = 24
-    if deal.unfinished:
-        last_number = 0  # a fragment not played out: no last trick yet
-    brisques, last_trick, indeterminate = tricks_after_penalty(
-        deal, variant, penalty_mode, last_number
-    )
-    # the marks are judged on the tricks as they fell: an end-play penalty (forfeit, the French
-    # rule) moves those points itself, once - not again as "marked too much" (GEN-IRREG-4)
-    as_fell, last_as_fell = brisques, last_trick
-    if deal.endplay_error is not None and penalty_mode != "replay":
-        as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "replay", last_number)
-    taken = stated_brisques(deal, variant) if _brisques_apart(rules) else None
-    if taken:
-        brisques = {seat: brisques[seat] + taken.get(seat, 0) for seat in SEATS}
-        as_fell = {seat: as_fell[seat] + taken.get(seat, 0) for seat in SEATS}
+    def tricks(self) -> _Tricks:
+        """The brisques and the last trick, after any end-play penalty (BEZ-LAST-3, RUB-LAST-1),
+        and as the tricks fell (the marks are judged on those)."""
+        deal, variant, rules, mode = self.deal, self.variant, self.rules, self.penalty_mode
+        # (only the last trick can lack a winner: a trick is opened when the one before is won)
+        played = len(deal.tricks) - (1 if deal.tricks and not deal.tricks[-1].winner else 0)
+        last_number = played  # the very last trick, even if a short hand ended the deal early
+        if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
+            last_number = 24
+        if deal.unfinished:
+            last_number = 0  # a fragment not played out: no last trick yet
+        brisques, last_trick, indeterminate = tricks_after_penalty(deal, variant, mode, last_number)
+        # an end-play penalty (forfeit, the French rule) moves those points itself, once -
+        # not again as "marked too much" (GEN-IRREG-4)
+        as_fell, last_as_fell = brisques, last_trick
+        if deal.endplay_error is not None and mode != "replay":
+            as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "replay", last_number)
+        taken = stated_brisques(deal, variant) if _brisques_apart(rules) else None
+        if taken:
+            brisques = {seat: brisques[seat] + taken.get(seat, 0) for seat in SEATS}
+            as_fell = {seat: as_fell[seat] + taken.get(seat, 0) for seat in SEATS}
+        return _Tricks(brisques, last_trick, indeterminate, as_fell, last_as_fell)
 
-    # Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4) ------------------------
-    penalty, forfeited = _penalty_words(deal, penalty_mode)
-    if not variant.rubicon:
-        for seat in SEATS:
-            if brisques[seat]:
-                moved = brisques[seat] != as_fell[seat]
-                add(
-                    seat,
-                    "brisques",
-                    BRISQUE * brisques[seat],
-                    "BEZ-LAST-3" if moved else "BEZ-SCORE-2",
-                    f"{seat} {'counts' if moved else 'took'} {brisques[seat]} brisques"
-                    f"{penalty if moved else ''}: {BRISQUE * brisques[seat]}",
-                    None,
+    def trick_points(self, t: _Tricks) -> None:
+        """Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4)."""
+        deal, variant = self.deal, self.variant
+        penalty, forfeited = _penalty_words(deal, self.penalty_mode)
+        if not variant.rubicon:
+            for seat in SEATS:
+                if t.brisques[seat]:
+                    moved = t.brisques[seat] != t.as_fell[seat]
+                    self.add(
+                        seat,
+                        "brisques",
+                        BRISQUE * t.brisques[seat],
+                        "BEZ-LAST-3" if moved else "BEZ-SCORE-2",
+                        f"{seat} {'counts' if moved else 'took'} {t.brisques[seat]} brisques"
+                        f"{penalty if moved else ''}: {BRISQUE * t.brisques[seat]}",
+                        None,
+                    )
+        last_trick = t.last_trick
+        if last_trick is not None:
+            end = deal.tricks[-1].plays[-1].event if deal.tricks and deal.tricks[-1].plays else None
+            moved = last_trick != t.last_as_fell
+            self.add(
+                last_trick,
+                "last-trick",
+                variant.last_trick,
+                "BEZ-LAST-3" if moved else "BEZ-LAST-4",
+                f"{last_trick} the last trick{forfeited if moved else ''}: {variant.last_trick}",
+                end,
+            )
+
+    def expected_marks(self, t: _Tricks) -> dict[tuple[str, str], int]:
+        """What each seat should have marked for items other than declarations."""
+        expected: dict[tuple[str, str], int] = {}
+        for line in self.lines:
+            if line.item in ("seven", "brisques", "last-trick", "penalty"):
+                key = (line.seat, line.item)
+                expected[key] = expected.get(key, 0) + line.points
+        if t.as_fell is not t.brisques or t.last_as_fell != t.last_trick:
+            for seat in SEATS:
+                expected[(seat, "brisques")] = BRISQUE * t.as_fell[seat]
+                expected[(seat, "last-trick")] = (
+                    self.variant.last_trick if t.last_as_fell == seat else 0
                 )
-    if last_trick is not None:
-        end = deal.tricks[-1].plays[-1].event if deal.tricks and deal.tricks[-1].plays else None
-        moved = last_trick != last_as_fell
-        add(
-            last_trick,
-            "last-trick",
-            variant.last_trick,
-            "BEZ-LAST-3" if moved else "BEZ-LAST-4",
-            f"{last_trick} the last trick{forfeited if moved else ''}: {variant.last_trick}",
-            end,
-        )
+        if self.variant.rubicon:
+            expected.pop(("A", "brisques"), None)
+            expected.pop(("B", "brisques"), None)
+        return expected
 
-    # Marks other than declarations (BEZ-SCORE-5, RUB-LAW-51) --------------------------------------
-    expected: dict[tuple[str, str], int] = {}
-    for line in lines:
-        if line.item in ("seven", "brisques", "last-trick", "penalty"):
-            expected[(line.seat, line.item)] = expected.get((line.seat, line.item), 0) + line.points
-    if as_fell is not brisques or last_as_fell != last_trick:
-        for seat in SEATS:
-            expected[(seat, "brisques")] = BRISQUE * as_fell[seat]
-            expected[(seat, "last-trick")] = variant.last_trick if last_as_fell == seat else 0
-    count_demanded = any(c.kind == "count-brisques" for _, c in deal.claims)
-    if variant.rubicon:
-        expected.pop(("A", "brisques"), None)
-        expected.pop(("B", "brisques"), None)
-    sheet: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (seat, item) -> its marks
-    for mark in deal.marks:
-        if mark.void:  # the mark of an unlawful act, already a finding: taken down
-            continue
-        item = "seven" if mark.item == "exchange" else mark.item
-        sheet.setdefault((mark.seat, item), []).append((mark.event, mark.points))
-    for (seat, item), entries in sorted(sheet.items(), key=lambda kv: kv[1][-1][0]):
-        total = sum(p for _, p in entries)
-        if variant.rubicon and item == "brisques":
-            right = BRISQUE * as_fell[seat] if count_demanded else 0
-        else:
-            right = expected.get((seat, item), 0)
-        if total != right:
+    def other_marks(self, t: _Tricks, count_demanded: bool) -> None:
+        """Marks other than declarations (BEZ-SCORE-5, RUB-LAW-51, BEZ-LAST-5)."""
+        deal, rubicon = self.deal, self.variant.rubicon
+        expected = self.expected_marks(t)
+        sheet: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (seat, item) -> its marks
+        for mark in deal.marks:
+            if mark.void:  # the mark of an unlawful act, already a finding: taken down
+                continue
+            item = "seven" if mark.item == "exchange" else mark.item
+            sheet.setdefault((mark.seat, item), []).append((mark.event, mark.points))
+        for (seat, item), entries in sorted(sheet.items(), key=lambda kv: kv[1][-1][0]):
+            total = sum(p for _, p in entries)
+            if rubicon and item == "brisques":
+                right = BRISQUE * t.as_fell[seat] if count_demanded else 0
+            else:
+                right = expected.get((seat, item), 0)
+            if total == right:
+                continue
             where = entries[-1][0]
-            if item == "brisques" and not variant.rubicon:
+            if item == "brisques" and not rubicon:
                 where = _first_wrong_brisque_mark(deal, seat, entries) or where
-            late = item == "seven" and seat in late_sevens and total > right
-            find(
+            late = item == "seven" and seat in self.late_sevens and total > right
+            self.find(
                 "BEZ-LAST-5" if late else "BEZ-SCORE-5",
                 "violation",
-                None,
                 where,
                 seat,
-                basis=["RUB-LAW-51"] if variant.rubicon else ["BEZ-SCORE-5"] if late else [],
+                basis=["RUB-LAW-51"] if rubicon else ["BEZ-SCORE-5"] if late else [],
                 facts=WrongMark(
                     who=seat,
                     item=item,
@@ -369,27 +403,64 @@ def score_deal(
                     window="always",
                 ),
             )
-            _foster_penalty(seat, total - right, where)
+            self.foster_penalty(seat, total - right, where)
+
+    def last_trick_unmarked(self, last_trick: str | None) -> None:
+        """Rubicon law 54: the last trick not marked where marks were kept (information)."""
+        deal, variant = self.deal, self.variant
+        last_marked = any(m.item == "last-trick" for m in deal.marks)
+        kept = deal.marks or any(d.marked is not None for d in deal.declarations)  # marks kept
+        if variant.rubicon and last_trick is not None and kept and not last_marked:
+            self.find(
+                "RUB-LAW-54",
+                "info",
+                deal.tricks[-1].plays[-1].event,
+                last_trick,
+                facts=LastTrickUnmarked(
+                    seat=last_trick, points=variant.last_trick, deal=deal.number
+                ),
+            )
+
+
+@dataclass
+class _Tricks:
+    """The deal's brisques and last trick: as counted (after any end-play penalty) and as the
+    tricks fell; ``indeterminate`` is the first trick whose winner the record cannot say."""
+
+    brisques: dict[str, int]
+    last_trick: str | None
+    indeterminate: int | None
+    as_fell: dict[str, int]
+    last_as_fell: str | None
+
+
+def score_deal(
+    deal: BeziqueDealFacts, variant: Variant, rules: BeziqueRules | RubiconRules
+) -> DealPoints:
+    """Every item a seat scores in the deal, and the findings on marks and claims."""
+    s = _Scorer(deal, variant, rules)
+    findings = s.findings
+    challenged, founded = challenges(deal, findings, s.stands_late)
+    challenged.update(calls_in_time(deal))  # a card of a false declaration called in time
+    findings.extend(rule_on_calls(deal))
+    s.position_scores()
+    rows = s.declarations(challenged)
+    s.carried_marks(challenged)
+    s.sevens()
+    t = s.tricks()
+    s.trick_points(t)
+    count_demanded = any(c.kind == "count-brisques" for _, c in deal.claims)
+    s.other_marks(t, count_demanded)
     score_claims(deal, findings, founded)
-    last_marked = any(m.item == "last-trick" for m in deal.marks)
-    kept = deal.marks or any(d.marked is not None for d in deal.declarations)  # marks kept
-    if variant.rubicon and last_trick is not None and kept and not last_marked:
-        find(
-            "RUB-LAW-54",
-            "info",
-            None,
-            deal.tricks[-1].plays[-1].event,
-            last_trick,
-            facts=LastTrickUnmarked(seat=last_trick, points=variant.last_trick, deal=deal.number),
-        )
-    lines.sort(key=lambda line: (line.event is None, line.event or 0))
+    s.last_trick_unmarked(t.last_trick)
+    s.lines.sort(key=lambda line: (line.event is None, line.event or 0))
     return DealPoints(
-        lines,
-        official,
-        cards_made,
-        brisques,
-        last_trick,
-        indeterminate,
+        s.lines,
+        s.official,
+        s.cards_made,
+        t.brisques,
+        t.last_trick,
+        t.indeterminate,
         rows,
         count_demanded,
         findings,

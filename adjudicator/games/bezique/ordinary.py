@@ -64,13 +64,11 @@ def judge_ordinary(
                 f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
                 "error): these figures take them as played [BEZ-LAST-3]"
             )
-        game = None
         if winner is None and not deal.unfinished and max(score.values()) >= rules.target:
             winner = _ordinary_winner(score, rules, before, _in_order(deal, points, rules))
             if winner is not None:
                 loser = other(winner)
                 value = 2 if score[loser] < rules.double_if_loser_below else 1
-                game = {"winner": winner, "value": value}
                 games.append({"winner": winner, "value": value, "score": dict(score)})
                 steps.append(
                     f"  {winner} reach {rules.target} with {score[winner]} against "
@@ -97,7 +95,6 @@ def judge_ordinary(
         findings += wrong_results(deal, right, "bezique", ["BEZ-SCORE-3"], score=dict(score))
         if summarise:
             summaries.append(summary(deal, points, score_before=before, score_after=dict(score)))
-        del game
     indeterminate = undecided or any(d.indeterminate_from_trick is not None for d in summaries)
     corrected: dict[str, object] = {
         "score": dict(score),

@@ -1,6 +1,6 @@
 """The replay's fast paths: runs of lawful tricks and draws, taken many events at a time.
 
-A mixin of ``BeziqueState`` (``state``): the methods read and write the state's own
+Functions over the state's data (``base.StateBase``): they read and write its
 containers, and leave it exactly as the per-event handlers would.
 """
 
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.games.bezique.base import StateBase
+from adjudicator.games.bezique.endplay import endplay_lawful
 from adjudicator.games.bezique.facts import (
     _DONE,
     _OTHER,
@@ -21,6 +22,7 @@ from adjudicator.games.bezique.facts import (
     Trick,
     other,
 )
+from adjudicator.games.bezique.holdings import pick_table_card, re_form
 from adjudicator.record.bezique import (
     BeziqueDraw,
     BeziqueEvent,
@@ -28,259 +30,280 @@ from adjudicator.record.bezique import (
     BeziqueScore,
 )
 
+# Runs of lawful tricks of the stock phase and of the end-play (``replay``).
 
-class Runs(StateBase):
-    """Runs of lawful tricks of the stock phase and of the end-play (``replay``)."""
 
-    # Fast paths: runs of lawful tricks and draws (``replay``) ----------------------------------
-    #
-    # Why: nearly every trick is two plays from the hand, by the right seats, holding the right
-    # number of cards, and (while the stock lasts) the winner's then the loser's draw of the
-    # top of the stock. ``_run_stock`` and ``_run_end`` take runs of that case alone, reading
-    # the events ahead, with the state's containers in locals for the whole run, and leave the
-    # state exactly as ``_apply_play``, ``_apply_draw`` and ``_apply_score`` would. They also
-    # take the marks between tricks (brisques, last trick: ``_apply_score`` only notes them,
-    # the judge rules on them), and ``_run_stock`` a play from the table that loses no carried
-    # declaration (Rubicon plays many). Anything else (an irregularity pending, a carte
-    # blanche, a declaration or its carried score, the last cards of the stock, a draw not
-    # naming the top card, an unlawful end-play card) stops the run before that event, and
-    # the per-event handlers rule on it: every finding and InputError stays theirs. Both
-    # return the index of the first event not applied.
+def _run_allowed(state: StateBase) -> bool:
+    """Nothing pending that the per-event handlers must rule on."""
+    deal = state.deal
+    trick = state.current
+    return not (
+        state.missed
+        or state.cb
+        or deal.wrong_size
+        or deal.missed_draw
+        or (trick is not None and trick.winner is None)  # a trick in progress
+    )
 
-    def _run_allowed(self) -> bool:
-        """Nothing pending that the per-event handlers must rule on."""
-        deal = self.deal
-        trick = self.current
-        return not (
-            self.missed
-            or self.cb
-            or deal.wrong_size
-            or deal.missed_draw
-            or (trick is not None and trick.winner is None)  # a trick in progress
-        )
 
-    def _run_stock(self, events: Sequence[BeziqueEvent], index: int) -> int:
-        """Lawful tricks of the stock phase, the draws after each and the marks between
-        them (a trick's window is written only for the last one: nothing reads it between a
-        trick and its draws)."""
-        stock = self.stock
-        if stock is None or not self._run_allowed():
-            return index
-        deal = self.deal
-        hands, count, size = self.hand, self.count, self._hand_size
-        window = self.window
-        if window:
-            drawn = window["drawn"]
-            if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
-                if "A" not in drawn or "B" not in drawn:
-                    return index
-                pending = False
-            else:
-                pending = True  # the draws of the trick just won come first
-        else:
-            pending = False
-        held = size - 1 if pending else size
-        if count["A"] != held or count["B"] != held:
-            return index
-        tricks = deal.tricks
-        if pending:
-            winner = window["winner"]
-        else:
-            winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
-        assert isinstance(winner, str)
-        trump = deal.trump  # (fixed only by a declaration, which ends the run)
-        refill = self._refill
-        first_events, marks = deal.first_trick_events, deal.marks
-        remaining, at, end = self.remaining, self._stock_at, len(events) - 1
-        number = first = len(tricks)
-        start = index
-        last_draw = self.last_draw
-        order = _RANK_ORDER
-        while index < end:
-            lead = events[index]
-            if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                index = self._run_mark(marks, lead, index)  # between tricks or before draws
-                continue
-            if pending:  # the winner's then the loser's draw of the two top cards
-                second = events[index + 1]
-                if type(lead) is not BeziqueDraw or type(second) is not BeziqueDraw:
-                    break
-                if remaining < 4:
-                    break  # the last cards: turn-up, odd last card, exhaustion
-                loser = _OTHER[winner]
-                top, under = stock[at], stock[at + 1]
-                named, named2 = lead.card, second.card
-                if (
-                    lead.seat != winner
-                    or second.seat != loser
-                    or (named is not None and named is not top)  # (interned: identity)
-                    or (named2 is not None and named2 is not under)
-                ):
-                    break
-                if number == first:
-                    window["drawn"] = [winner, loser]  # the window the run began with
-                hand = hands[winner]
-                hand[top] = hand.get(top, 0) + 1
-                hand = hands[loser]
-                hand[under] = hand.get(under, 0) + 1
-                last_draw[winner], last_draw[loser] = top, under
-                remaining -= 2
-                at += 2
-                index += 2
-                pending = False
-                continue
-            follow = events[index + 1]
-            if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-                break
-            if remaining < 2:
-                break  # the last card of the stock: the window's close may end it
-            seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
-            if seat != winner or follower != _OTHER[seat]:
-                break
-            # each card from the hand if held there (``_source``), else a copy on the table
-            hand, answer_hand = hands[seat], hands[follower]
-            lead_copy = answer_copy = None
-            if lead.from_ == "table" or not hand.get(card):
-                lead_copy = self._table_copy(seat, card, lead.from_)
-                if lead_copy is None:
-                    break
-            if follow.from_ == "table" or not answer_hand.get(answer):
-                answer_copy = self._table_copy(follower, answer, follow.from_)
-                if answer_copy is None:
-                    break
-            # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
-            suit = answer.suit
-            if suit is card.suit:
-                winner = follower if order[answer] < order[card] else seat
-            else:
-                winner = follower if suit is trump else seat
-            number += 1
-            plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
-            tricks.append(Trick(number, seat, plays, winner, False))
-            first_events[number] = index
-            self._run_take(seat, card, hand, lead_copy, refill)
-            self._run_take(follower, answer, answer_hand, answer_copy, refill)
-            index += 2
-            pending = True
-        if index == start:
-            return index
-        # both hold the same all run long: one fewer after a trick, as many again after the draws
-        count["A"] = count["B"] = size - 1 if pending else size
-        self.remaining, self._stock_at = remaining, at
-        if number != first:
-            self.current = tricks[-1]
-            self.window = {
-                "winner": winner,
-                "trick": number,
-                "drawn": [] if pending else [winner, other(winner)],
-                "scored": None,
-                "declared": False,
-            }
+def run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
+    """Lawful tricks of the stock phase, the draws after each and the marks between
+    them (a trick's window is written only for the last one: nothing reads it between a
+    trick and its draws)."""
+    stock = state.stock
+    entry = None if stock is None else _run_entry(state)
+    if entry is None or stock is None:
         return index
+    pending, winner = entry
+    deal = state.deal
+    hands, window = state.hand, state.window
+    tricks = deal.tricks
+    trump = deal.trump  # (fixed only by a declaration, which ends the run)
+    refill = state._refill
+    first_events, marks = deal.first_trick_events, deal.marks
+    remaining, at, end = state.remaining, state._stock_at, len(events) - 1
+    number = first = len(tricks)
+    order = _RANK_ORDER
+    start = index
+    while index < end:
+        lead = events[index]
+        if type(lead) is BeziqueScore and lead.for_ != "declaration":
+            index = _run_mark(marks, lead, index)  # between tricks or before draws
+            continue
+        if pending:  # the winner's then the loser's draw of the two top cards
+            second = events[index + 1]
+            if type(lead) is not BeziqueDraw or type(second) is not BeziqueDraw:
+                break
+            if remaining < 4:
+                break  # the last cards: turn-up, odd last card, exhaustion
+            if not _run_draws(state, lead, second, winner, stock[at], stock[at + 1]):
+                break
+            if number == first:  # the window the run began with
+                window["drawn"] = [winner, _OTHER[winner]]
+            remaining, at, index, pending = remaining - 2, at + 2, index + 2, False
+            continue
+        follow = events[index + 1]
+        if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
+            break
+        if remaining < 2:
+            break  # the last card of the stock: the window's close may end it
+        seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
+        if seat != winner or follower != _OTHER[seat]:
+            break
+        # each card from the hand if held there (``_source``), else a copy on the table
+        hand, answer_hand = hands[seat], hands[follower]
+        lead_copy = answer_copy = None
+        if lead.from_ == "table" or not hand.get(card):
+            lead_copy = _table_copy(state, seat, card, lead.from_)
+            if lead_copy is None:
+                break
+        if follow.from_ == "table" or not answer_hand.get(answer):
+            answer_copy = _table_copy(state, follower, answer, follow.from_)
+            if answer_copy is None:
+                break
+        # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
+        suit = answer.suit
+        if suit is card.suit:
+            winner = follower if order[answer] < order[card] else seat
+        else:
+            winner = follower if suit is trump else seat
+        number += 1
+        plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
+        tricks.append(Trick(number, seat, plays, winner, False))
+        first_events[number] = index
+        _run_take(state, seat, card, hand, lead_copy, refill)
+        _run_take(state, follower, answer, answer_hand, answer_copy, refill)
+        index += 2
+        pending = True
+    if index != start:
+        _run_exit(state, pending, winner, remaining, at, number != first)
+    return index
 
-    def _table_copy(self, seat: str, card: Card, given: str | None) -> TableCard | None:
-        """The table copy that a play of ``card`` not from the hand takes (``_source``,
-        ``_pick_table_card``); None when there is none to take, or when taking it would lose
-        a carried declaration (``break_pending``): the per-event path rules on those."""
-        if given == "hand" or not self.on_table[seat].get(card):
-            return None
-        copy = self._pick_table_card(seat, card)
-        uid = copy.uid
-        for pending in self.deal.declarations:
-            if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
+
+def _run_draws(
+    state: StateBase, lead: BeziqueDraw, second: BeziqueDraw, winner: str, top: Card, under: Card
+) -> bool:
+    """The winner's then the loser's draw of the two top cards (``top``, ``under``),
+    taken if the record has them draw in that order and names no other card."""
+    loser = _OTHER[winner]
+    named, named2 = lead.card, second.card
+    if (
+        lead.seat != winner
+        or second.seat != loser
+        or (named is not None and named is not top)  # (interned: identity)
+        or (named2 is not None and named2 is not under)
+    ):
+        return False
+    hands = state.hand
+    hand = hands[winner]
+    hand[top] = hand.get(top, 0) + 1
+    hand = hands[loser]
+    hand[under] = hand.get(under, 0) + 1
+    last_draw = state.last_draw
+    last_draw[winner], last_draw[loser] = top, under
+    return True
+
+
+def _run_entry(state: StateBase) -> tuple[bool, str] | None:
+    """Whether a run may start here, and if so: whether the draws of the trick just won
+    come first (``pending``), and the seat to lead or to draw first."""
+    if not _run_allowed(state):
+        return None
+    count, size = state.count, state._hand_size
+    window = state.window
+    if window:
+        drawn = window["drawn"]
+        if drawn:  # the last trick's draws made: both must have drawn (nothing missed)
+            if "A" not in drawn or "B" not in drawn:
                 return None
-        return copy
-
-    def _run_take(
-        self, seat: str, card: Card, hand: Counter[Card], copy: TableCard | None, refill: bool
-    ) -> None:
-        """A card of a run's trick leaves the hand (re-forming Rubicon's duplicate on the
-        table, RUB-COMBO-1) or, given its table copy, the table."""
-        if copy is None:
-            hand[card] -= 1
-            if refill and self.on_table[seat].get(card):
-                self._re_form(seat, card)
+            pending = False
         else:
-            self._take_from_table(seat, copy)
-
-    def _take_from_table(self, seat: str, copy: TableCard) -> None:
-        """``_remove`` of a table copy, in a run (which keeps the counts itself)."""
-        self.table[seat].remove(copy)
-        self.on_table[seat][copy.card] -= 1
-
-    @staticmethod
-    def _run_mark(marks: list[Mark], event: BeziqueScore, index: int) -> int:
-        """A mark other than a carried declaration's, as ``_apply_score`` notes it: taken
-        inside a run, a mark between a trick and its draws does not end the run."""
-        marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
-        return index + 1
-
-    def _run_end(self, events: Sequence[BeziqueEvent], index: int) -> int:
-        """Lawful tricks of the end-play (BEZ-LAST-2 by the suit counts), and the marks
-        between them."""
-        if not self._run_allowed():
-            return index
-        deal = self.deal
-        tricks = deal.tricks
-        number = first = len(tricks)
-        held = self._tricks - number  # cards each should hold before the next trick
-        count = self.count
-        if count["A"] != held or count["B"] != held:
-            return index
-        hands, suits, on_table, refill = self.hand, self.suits, self.on_table, self._refill
-        trump, first_events, marks = deal.trump, deal.first_trick_events, deal.marks
-        must_win, order = self.must_win, _RANK_ORDER
+            pending = True  # the draws of the trick just won come first
+    else:
+        pending = False
+    held = size - 1 if pending else size
+    if count["A"] != held or count["B"] != held:
+        return None
+    deal = state.deal
+    tricks = deal.tricks
+    if pending:
+        winner = window["winner"]
+    else:
         winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
-        start, end = index, len(events) - 1
-        while index < end and held:
-            lead = events[index]
-            if type(lead) is BeziqueScore and lead.for_ != "declaration":
-                index = self._run_mark(marks, lead, index)  # between tricks
-                continue
-            follow = events[index + 1]
-            if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-                break
-            seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
-            hand, answer_hand = hands[seat], hands[follower]
-            if (
-                seat != winner
-                or follower != _OTHER[seat]
-                or lead.from_ == "table"
-                or follow.from_ == "table"
-                or not hand.get(card)
-                or not answer_hand.get(answer)
-            ):
-                break
-            suit = answer.suit
-            same = suit is card.suit
-            higher = same and order[answer] < order[card]
-            # followed and won (or need not win): lawful without a look at the hand
-            if not (
-                (higher or (same and not must_win)) or self._endplay_lawful(follower, answer, card)
-            ):
-                break
-            # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
-            winner = follower if higher or (not same and suit is trump) else seat
-            number += 1
-            plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
-            tricks.append(Trick(number, seat, plays, winner, True))
-            first_events[number] = index
-            held -= 1
-            count[seat] = count[follower] = held
-            suits[seat][card.suit] -= 1
-            suits[follower][suit] -= 1
-            hand[card] -= 1
-            answer_hand[answer] -= 1
-            if refill:
-                if on_table[seat].get(card):
-                    self._re_form(seat, card)
-                if on_table[follower].get(answer):
-                    self._re_form(follower, answer)
-            index += 2
-        if index == start:
-            return index
-        if len(tricks) != first:
-            self.current = tricks[-1]
-        if not held:
-            self.phase = _DONE  # the last card played
+    assert isinstance(winner, str)
+    return pending, winner
+
+
+def _run_exit(
+    state: StateBase, pending: bool, winner: str, remaining: int, at: int, new_trick: bool
+) -> None:
+    """The state a run leaves, as the per-event handlers would leave it."""
+    # both hold the same all run long: one fewer after a trick, as many again after the draws
+    size = state._hand_size
+    state.count["A"] = state.count["B"] = size - 1 if pending else size
+    state.remaining, state._stock_at = remaining, at
+    if new_trick:
+        state.current = state.deal.tricks[-1]
+        state.window = {
+            "winner": winner,
+            "trick": len(state.deal.tricks),
+            "drawn": [] if pending else [winner, other(winner)],
+            "scored": None,
+            "declared": False,
+        }
+
+
+def _table_copy(state: StateBase, seat: str, card: Card, given: str | None) -> TableCard | None:
+    """The table copy that a play of ``card`` not from the hand takes (``_source``,
+    ``pick_table_card``); None when there is none to take, or when taking it would lose
+    a carried declaration (``break_pending``): the per-event path rules on those."""
+    if given == "hand" or not state.on_table[seat].get(card):
+        return None
+    copy = pick_table_card(state, seat, card)
+    uid = copy.uid
+    for pending in state.deal.declarations:
+        if pending.seat == seat and pending.status == "to-score" and uid in pending.uids:
+            return None
+    return copy
+
+
+def _run_take(
+    state: StateBase,
+    seat: str,
+    card: Card,
+    hand: Counter[Card],
+    copy: TableCard | None,
+    refill: bool,
+) -> None:
+    """A card of a run's trick leaves the hand (re-forming Rubicon's duplicate on the
+    table, RUB-COMBO-1) or, given its table copy, the table."""
+    if copy is None:
+        hand[card] -= 1
+        if refill and state.on_table[seat].get(card):
+            re_form(state, seat, card)
+    else:
+        _take_from_table(state, seat, copy)
+
+
+def _take_from_table(state: StateBase, seat: str, copy: TableCard) -> None:
+    """``_remove`` of a table copy, in a run (which keeps the counts itself)."""
+    state.table[seat].remove(copy)
+    state.on_table[seat][copy.card] -= 1
+
+
+def _run_mark(marks: list[Mark], event: BeziqueScore, index: int) -> int:
+    """A mark other than a carried declaration's, as ``_apply_score`` notes it: taken
+    inside a run, a mark between a trick and its draws does not end the run."""
+    marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
+    return index + 1
+
+
+def run_end(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
+    """Lawful tricks of the end-play (BEZ-LAST-2 by the suit counts), and the marks
+    between them."""
+    if not _run_allowed(state):
         return index
+    deal = state.deal
+    tricks = deal.tricks
+    number = first = len(tricks)
+    held = state._tricks - number  # cards each should hold before the next trick
+    count = state.count
+    if count["A"] != held or count["B"] != held:
+        return index
+    hands, suits, on_table, refill = state.hand, state.suits, state.on_table, state._refill
+    trump, first_events, marks = deal.trump, deal.first_trick_events, deal.marks
+    must_win, order = state.must_win, _RANK_ORDER
+    winner = (tricks[-1].winner if tricks else None) or other(deal.dealer)
+    start, end = index, len(events) - 1
+    while index < end and held:
+        lead = events[index]
+        if type(lead) is BeziqueScore and lead.for_ != "declaration":
+            index = _run_mark(marks, lead, index)  # between tricks
+            continue
+        follow = events[index + 1]
+        if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
+            break
+        seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
+        hand, answer_hand = hands[seat], hands[follower]
+        if (
+            seat != winner
+            or follower != _OTHER[seat]
+            or lead.from_ == "table"
+            or follow.from_ == "table"
+            or not hand.get(card)
+            or not answer_hand.get(answer)
+        ):
+            break
+        suit = answer.suit
+        same = suit is card.suit
+        higher = same and order[answer] < order[card]
+        # followed and won (or need not win): lawful without a look at the hand
+        if not (
+            (higher or (same and not must_win)) or endplay_lawful(state, follower, answer, card)
+        ):
+            break
+        # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
+        winner = follower if higher or (not same and suit is trump) else seat
+        number += 1
+        plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
+        tricks.append(Trick(number, seat, plays, winner, True))
+        first_events[number] = index
+        held -= 1
+        count[seat] = count[follower] = held
+        suits[seat][card.suit] -= 1
+        suits[follower][suit] -= 1
+        hand[card] -= 1
+        answer_hand[answer] -= 1
+        if refill:
+            if on_table[seat].get(card):
+                re_form(state, seat, card)
+            if on_table[follower].get(answer):
+                re_form(state, follower, answer)
+        index += 2
+    if index == start:
+        return index
+    if len(tricks) != first:
+        state.current = tricks[-1]
+    if not held:
+        state.phase = _DONE  # the last card played
+    return index

@@ -10,40 +10,31 @@ does not hold, a draw that is not the top of the given stock) raise ``InputError
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from adjudicator.cards import Card
-from adjudicator.engine.tricks import PlayedCard, beats
-from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.facts.bezique_play import (
-    BeziqueLedOutOfTurn,
-    BeziqueMissedDraw,
-    BeziqueWrongHandSize,
-    WrongSizeRemedy,
-)
-from adjudicator.findings import cite
-from adjudicator.games.bezique import amendments, declarations
-from adjudicator.games.bezique.endplay import EndPlay
+from adjudicator.games.bezique import amendments, declarations, endplay
+from adjudicator.games.bezique.base import StateBase
+from adjudicator.games.bezique.dealing import apply_deal
 from adjudicator.games.bezique.facts import (
     _DEAL,
     _DONE,
     _END,
-    _PACK,
     _STOCK,
-    SEATS,
-    BeziqueDealFacts,
     BeziqueReplay,
     Mark,
-    TableCard,
-    Trick,
     other,
 )
-from adjudicator.games.bezique.position import Positions
-from adjudicator.games.bezique.runs import Runs
-from adjudicator.games.bezique.stock import StockPhase
-from adjudicator.games.bezique.tables import RANKS, Variant
+from adjudicator.games.bezique.play import apply_play
+from adjudicator.games.bezique.position import (
+    _unfinished,
+    apply_position,
+    settle_pending,
+)
+from adjudicator.games.bezique.runs import run_end, run_stock
+from adjudicator.games.bezique.stock import apply_draw, apply_exchange
+from adjudicator.games.bezique.tables import Variant
 from adjudicator.record.bezique import (
     BeziqueAmend,
     BeziqueCall,
@@ -59,16 +50,8 @@ from adjudicator.record.bezique import (
     BeziqueScore,
 )
 
-#: (Rubicon, over) -> the rule a hand of the wrong size breaks and what the laws make of it
-_WRONG_SIZE: dict[tuple[bool, bool], tuple[str, WrongSizeRemedy]] = {
-    (False, True): ("BEZ-IRREG-4", "ordinary-remedy"),
-    (False, False): ("BEZ-IRREG-4", "ordinary-remedy"),
-    (True, True): ("RUB-LAW-17", "rubiconed"),
-    (True, False): ("RUB-LAW-19", "adversary-scores-last-trick"),
-}
 
-
-class BeziqueState(Positions, EndPlay, StockPhase, Runs):
+class BeziqueState(StateBase):
     """The table during the replay; ``apply(index, event)`` is the only mutator.
 
     Why it is written as it is: a Rubicon record is some 250 events, so the hot paths (play,
@@ -121,9 +104,9 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
 
     # Queries ----------------------------------------------------------------------------
 
-    def has_played(self, seat: str) -> bool:
-        """Whether the seat has played a card in this deal (carte blanche comes before)."""
-        return any(p.seat == seat for trick in self.deal.tricks for p in trick.plays)
+    def legal_plays(self, seat: str) -> list[Card]:
+        """What the seat may lawfully play now (``endplay.legal_plays``)."""
+        return endplay.legal_plays(self, seat)
 
     def held(self, seat: str) -> int:
         """Cards in the hand and on the table (kept as a running count: plays -1, draws +1)."""
@@ -151,433 +134,14 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
         if self.deals and self.phase != _DONE:
             if self.deal.position is None and not self.stops_part_way:
                 self._incomplete(None)
-            self._settle_pending()
-            self._unfinished()  # a fragment may stop where the dispute ends
-        self._settle_pending()
+            settle_pending(self)
+            _unfinished(self)  # a fragment may stop where the dispute ends
+        settle_pending(self)
         return BeziqueReplay(
             self.variant, self.deals, self.findings, self.early_results, self.undetermined
         )
 
-    # Helpers shared with the declaration rules -----------------------------------------------
-
-    def lay(self, seat: str, table_card: TableCard) -> None:
-        """A copy from the hand goes to the table (declared): ``on_table`` keeps count."""
-        card = table_card.card
-        self.hand[seat][card] -= 1
-        self.table[seat].append(table_card)
-        copies = self.on_table[seat]
-        copies[card] = copies.get(card, 0) + 1
-
-    # Deal (BEZ-DEAL-2, RUB-DEAL-1, BEZ-CARDS-1) ---------------------------------------------
-
-    def _apply_deal(self, index: int, event: BeziqueDeal) -> None:
-        if self.deals and self.phase != _DONE:
-            self._incomplete(index)
-        self._settle_pending()
-        where = pointer_of("events", index)
-        variant = self.variant
-        hands: dict[str, list[Card]] = {
-            seat: list(event.hands[seat]) for seat in SEATS if seat in event.hands
-        }
-        problems: list[Problem] = []  # every problem of the deal, reported together
-        for seat in SEATS:
-            if seat not in hands:
-                problems.append(
-                    Problem(
-                        f"{where}/hands",
-                        f"no hand for {seat}: a deal gives both hands (a deal known only in"
-                        " part is recorded as a position)",
-                    )
-                )
-            elif len(hands[seat]) != variant.hand:
-                problems.append(
-                    Problem(
-                        f"{where}/hands/{seat}",
-                        f"{seat} holds {len(hands[seat])} cards, not {variant.hand}",
-                    )
-                )
-        if variant.turn_up and event.turn_up is None:
-            problems.append(
-                Problem(f"{where}/turn_up", "the ordinary game needs the turned-up trump card")
-            )
-        if not variant.turn_up and event.turn_up is not None:
-            problems.append(Problem(f"{where}/turn_up", "Rubicon Bézique has no turn-up"))
-        problems += self._see_deal(event, hands, where)
-        self.stock = None
-        self._stock_at = 0
-        if event.stock is not None:
-            expected = variant.stock_size - (1 if variant.turn_up else 0)
-            if len(event.stock) != expected:
-                problems.append(
-                    Problem(
-                        f"{where}/stock",
-                        f"the stock holds {len(event.stock)} cards, not {expected}",
-                    )
-                )
-            self.stock = list(event.stock)
-        if problems:
-            raise InputError.of(problems)
-        self.remaining = variant.stock_size
-        number = len(self.deals) + 1
-        trump = (
-            event.turn_up.suit if event.turn_up is not None and not self.trump_by_marriage else None
-        )
-        self.deal = BeziqueDealFacts(number, index, event.dealer, hands, event.turn_up, trump)
-        self.deal.stock = self.stock
-        self.deals.append(self.deal)
-        self.hand = {s: Counter(hands[s]) for s in SEATS}
-        self.count = {s: len(hands[s]) for s in SEATS}
-        self.unknown = {}
-        self.table = {s: [] for s in SEATS}
-        self.on_table = {s: {} for s in SEATS}
-        self.turn_up = event.turn_up
-        self.current = None
-        self.window = {}
-        self.cb = {}
-        self.missed = {}
-        self.last_draw = {}
-        self.suits = {}
-        self.phase = _STOCK
-        if event.turn_up is not None and event.turn_up.rank == "7":
-            self.deal.sevens.append((index, event.dealer, "turned up"))  # BEZ-DEAL-3
-
-    def _see_deal(
-        self, event: BeziqueDeal, hands: dict[str, list[Card]], where: str
-    ) -> list[Problem]:
-        """``_see`` every card dealt (up to 128): counted in C, and walked one by one, in the
-        record's order, only when something is wrong, to point at each error."""
-        cards = [card for seat in SEATS for card in hands.get(seat, ())]
-        if event.turn_up is not None:
-            cards.append(event.turn_up)
-        cards.extend(event.stock or ())
-        self.seen = Counter(cards)
-        if (
-            _PACK.issuperset(self.seen)
-            and max(self.seen.values(), default=0) <= self.variant.copies
-        ):
-            return []
-        self.seen = Counter()
-        places = [
-            (card, f"{where}/hands/{seat}/{position}")
-            for seat in SEATS
-            for position, card in enumerate(hands.get(seat, ()))
-        ]
-        if event.turn_up is not None:
-            places.append((event.turn_up, f"{where}/turn_up"))
-        places += [(card, f"{where}/stock/{n}") for n, card in enumerate(event.stock or ())]
-        seen = ((pointer, self._unseen(card)) for card, pointer in places)
-        return [Problem(pointer, message) for pointer, message in seen if message]
-
-    def _incomplete(self, index: int | None) -> None:
-        done = len([t for t in self.deal.tricks if t.winner])
-        raise InputError(
-            "/events" if index is None else pointer_of("events", index),
-            f"deal {self.deal.number} was not played out: {done} of "
-            f"{self.variant.tricks} tricks complete (hand-record/1 records every card)",
-        )
-
-    def _require_deal(self, index: int, what: str) -> None:
-        if not self.deals:
-            raise InputError(pointer_of("events", index), f"a {what} before any deal")
-
-    # Play (BEZ-PLAY-1..3, BEZ-IRREG-8, RUB-LAW-24, BEZ-LAST-2) ------------------------------------
-
-    def _apply_play(self, index: int, event: BeziquePlay) -> None:
-        phase = self.phase
-        if phase is _DEAL or phase is _DONE:
-            raise InputError(
-                f"/events/{index}",
-                "a card is played before any deal"
-                if phase is _DEAL
-                else f"a card is played after the last trick of deal {self.deal.number}",
-            )
-        seat, card, given = event.seat, event.card, event.from_
-        trick = self.current
-        if trick is None or trick.winner is not None:
-            # first, as closing the last draws may exhaust the stock: the table cards then go
-            # back to the hand and the end-play begins before this card is looked for
-            trick = self._open_trick(index, seat)
-            phase = self.phase
-        elif trick.plays[0].seat == seat:
-            raise InputError(
-                f"/events/{index}/seat", f"{seat} has already played to trick {trick.number}"
-            )
-        hand = self.hand[seat]  # (the same Counter all deal long: ``_exhaust`` adds to it)
-        source: str
-        copy: TableCard | None = None
-        if (
-            given != "table"
-            and hand.get(card, 0) > 0
-            and (given == "hand" or not self.on_table[seat].get(card))
-        ):
-            source = "hand"  # the common case: a card held in the hand, and only there
-        else:
-            source, copy = self._source(index, seat, card, given)
-        self.sources[index] = [source]
-        if seat in self.missed:
-            self._played_short(index, seat, trick)
-        deal = self.deal
-        count = self.count
-        if seat not in deal.wrong_size and seat not in deal.missed_draw:
-            # BEZ-IRREG-4, laws 17, 19: 8 (Rubicon 9) while the stock lasts, then one fewer a trick
-            # (from the end-play's first trick: an odd stock, law 32, may bring it on early)
-            expected = (
-                self._hand_size - trick.number + self.endplay_from
-                if trick.endplay
-                else self._hand_size
-            )
-            if count[seat] != expected:
-                self._wrong_size(index, seat, trick, expected)
-        plays = trick.plays
-        if (
-            trick.endplay
-            and len(plays) == 1
-            and self._check_endplay(index, seat, card, trick)
-            and self.unknown.get(seat)
-        ):
-            self._endplay_unknown(index, seat, card, trick)  # a fragment's unknown cards
-        if self.cb.get(seat) == "offered":  # (only Rubicon has carte blanche)
-            self.cb[seat] = "declared"  # the drawn card was not shown in time; the chain goes on
-        if phase is _END:
-            self.suits[seat][card.suit] -= 1
-            if self.pending:
-                self._resolve_pending(index, seat, card)
-        if source == "hand":
-            count[seat] -= 1
-            hand[card] -= 1
-            if self._refill and self.on_table[seat].get(card):
-                self._re_form(seat, card)
-        else:
-            self._remove(seat, card, source, index, copy)
-        plays.append(PlayedCard(seat, card, index))
-        if len(plays) == 2:
-            lead = plays[0]
-            led = lead.card
-            second_wins = beats(card, led, deal.trump, RANKS)  # BEZ-PLAY-3
-            winner = trick.winner = seat if second_wins else lead.seat
-            if trick.endplay:
-                if count[lead.seat] == 0 or count[seat] == 0:
-                    self.phase = _DONE  # a player short of cards ends it early (law 19)
-            else:
-                self.window = {
-                    "winner": winner,
-                    "trick": trick.number,
-                    "drawn": [],
-                    "scored": None,
-                    "declared": False,
-                }
-
-    def _source(
-        self, index: int, seat: str, card: Card, given: str | None
-    ) -> tuple[str, TableCard | None]:
-        """Hand or table, and which table copy: when more than one could be meant, the
-        reading's choice (``choose``), the hand first, then the copy with least history."""
-        where = f"/events/{index}/card"
-        on_table = self.on_table[seat].get(card, 0) > 0
-        in_hand = self.hand[seat][card] > 0
-        if given == "table" and not on_table:
-            raise InputError(where, f"{seat} has no {card} on the table")
-        if given == "hand" and not in_hand and not self.materialise(seat, card):
-            raise InputError(where, f"{seat} has no {card} in the hand")
-        in_hand = self.hand[seat][card] > 0
-        if not (in_hand or on_table):
-            if given == "table" or not self.materialise(seat, card):
-                raise InputError(where, f"{seat} does not hold {card}")
-            in_hand = True  # one of his unknown cards (a deal begun at a position)
-        options: list[TableCard | None] = [None] if in_hand and given != "table" else []
-        if on_table and given != "hand":
-            # a copy spent in scored combinations before one a carried declaration needs: law
-            # 46 loses it only when its own card is played (the lawful reading first)
-            pending = self.pending_uids(seat)
-            copies = self.distinct_copies(seat, card)
-            copies.sort(key=lambda t: t.uid in pending)
-            options.extend(copies)
-        # a deal begun at a position: the card may also be one of the unknown cards, when the
-        # hand holds no known copy (offered last: the record's copies are read first)
-        unknown = not in_hand and given != "table" and bool(self.could_hold(seat, [card]))
-        if unknown:
-            options.append(None)
-        pick = options[self.choose(index, len(options))] if len(options) > 1 else options[0]
-        if pick is None and not in_hand:
-            self.materialise(seat, card)
-        return ("hand", None) if pick is None else ("table", pick)
-
-    def choose(self, index: int, count: int) -> int:
-        """The alternative the reading takes at this choice of copies (``readings``)."""
-        self.decisions.append((index, count))
-        return self.plan.get(len(self.decisions) - 1, 0)
-
-    def copy_groups(self, seat: str, card: Card) -> list[list[TableCard]]:
-        """The seat's table copies of ``card``, grouped by what a play or a declaration of
-        them does (their history by class, a carried declaration they belong to): copies
-        of one group are interchangeable. Least history first, then the oldest."""
-        copies = sorted(
-            (t for t in self.table[seat] if t.card is card),
-            key=lambda t: (sum(len(v) for v in t.history.values()), t.uid),
-        )
-        if len(copies) < 2:
-            return [[t] for t in copies]
-        pending = self.pending_uids(seat)
-        groups: dict[tuple[object, ...], list[TableCard]] = {}
-        for copy in copies:
-            key = (
-                tuple(sorted((k, tuple(v)) for k, v in copy.history.items())),
-                copy.uid in pending,
-            )
-            groups.setdefault(key, []).append(copy)
-        return list(groups.values())
-
-    def pending_uids(self, seat: str) -> set[int]:
-        """The table copies of the seat's declarations carried to score (law 46 guards them)."""
-        return {
-            uid
-            for d in self.deal.declarations
-            if d.seat == seat and d.status == "to-score" and d.legal
-            for uid in d.uids
-        }
-
-    def distinct_copies(self, seat: str, card: Card) -> list[TableCard]:
-        """One table copy of each group (``copy_groups``)."""
-        return [group[0] for group in self.copy_groups(seat, card)]
-
-    def _played_short(self, index: int, seat: str, trick: Trick) -> None:
-        """The seat that did not draw plays again (BEZ-IRREG-1, RUB-IRREG-12)."""
-        missed = self.missed.pop(seat)
-        rule = "RUB-IRREG-12" if self.rubicon else "BEZ-IRREG-1"
-        self.find(
-            rule,
-            "violation",
-            facts=BeziqueMissedDraw(
-                seat=seat,
-                deal=self.deal.number,
-                trick=trick.number,
-                after=missed,
-                remedy="adversary-scores-last-trick" if self.rubicon else "draw-two-next",
-            ),
-            event=index,
-            seat=seat,
-            trick=trick.number,
-            basis=["RUB-LAW-19"] if self.rubicon else [],
-        )
-
-    def _open_trick(self, index: int, seat: str) -> Trick:
-        deal = self.deal
-        tricks = deal.tricks
-        number = len(tricks) + 1
-        # ``expected_leader``: the winner of the trick before (a new trick follows a complete one)
-        last = tricks[-1].winner if tricks else None
-        leader = last or other(deal.dealer)
-        if self.phase is _STOCK and self.window:
-            self._close_window(index)
-        # positional (number, leader, plays, winner, endplay): half the cost of keywords
-        trick = Trick(number, leader, [], None, self.phase is _END)
-        tricks.append(trick)
-        deal.first_trick_events[number] = index
-        self.current = trick
-        if seat != leader:
-            rule = "RUB-LAW-24" if self.rubicon else "BEZ-IRREG-8"
-            self.find(
-                rule,
-                "violation",
-                facts=BeziqueLedOutOfTurn(seat=seat, deal=deal.number, trick=number, leader=leader),
-                event=index,
-                seat=seat,
-                trick=number,
-                legal=[f"{leader} to lead"],
-            )
-        return trick
-
-    def _close_window(self, index: int) -> None:
-        """The next lead: a seat that has not drawn forgot to (BEZ-IRREG-1, RUB-IRREG-12);
-        the finding is made when that seat next plays, a card short."""
-        drawn = self.window.get("drawn", [])
-        assert isinstance(drawn, list)
-        if self.remaining > 0 or len(drawn) == 1:
-            missed_draw = self.deal.missed_draw
-            for seat in SEATS:
-                if (
-                    seat not in drawn
-                    and seat not in missed_draw
-                    and not self.remedy_draw(seat, short=False)
-                ):
-                    missed_draw.add(seat)
-                    self.missed[seat] = int(self.window["trick"])
-        self.window = {}
-        if self.rubicon and self.remaining == 1:
-            self._exhaust(index)  # law 32: the odd last card of the stock is not drawn
-
-    def _wrong_size(self, index: int, seat: str, trick: Trick, expected: int) -> None:
-        """A player must hold 8 (Rubicon 9) while the stock lasts (BEZ-IRREG-4, laws 17, 19)."""
-        held = self.count[seat]
-        over = held > expected
-        sizes = self.deal.wrong_size
-        sizes[seat] = "over" if over else "short"
-        rule, remedy = _WRONG_SIZE[self.rubicon, over]
-        if self.rubicon and set(sizes.values()) == {"over", "short"}:
-            # one over nine, the other short: law 21 rules both hands
-            rule, remedy = "RUB-LAW-21", "neither-scores-last-trick"
-            self.findings[:] = [
-                f.model_copy(
-                    update={
-                        "rule": rule,
-                        "citation": cite(rule),
-                        "facts": f.facts.model_copy(update={"remedy": remedy}),
-                    }
-                )
-                if f.deal == self.deal.number
-                and f.rule in ("RUB-LAW-17", "RUB-LAW-19")
-                and isinstance(f.facts, BeziqueWrongHandSize)
-                else f
-                for f in self.findings
-            ]
-        self.find(
-            rule,
-            "violation",
-            facts=BeziqueWrongHandSize(
-                seat=seat,
-                deal=self.deal.number,
-                trick=trick.number,
-                held=held,
-                expected=expected,
-                remedy=remedy,
-            ),
-            event=index,
-            seat=seat,
-            trick=trick.number,
-        )
-
-    def _remove(
-        self, seat: str, card: Card, source: str, index: int, copy: TableCard | None = None
-    ) -> None:
-        self.count[seat] -= 1
-        if source == "table":
-            table_card = copy or self._pick_table_card(seat, card)
-            self.table[seat].remove(table_card)
-            self.on_table[seat][card] -= 1
-            declarations.break_pending(self, seat, table_card.uid, index)
-            return
-        self.hand[seat][card] -= 1
-        if self._refill:
-            self._re_form(seat, card)
-
-    def _re_form(self, seat: str, card: Card) -> None:
-        """RUB-COMBO-1 (Foster): playing the duplicate from the hand re-forms the combination."""
-        for table_card in self.table[seat]:
-            if table_card.card == card and table_card.history:
-                table_card.history = {}
-                break
-
-    def _pick_table_card(self, seat: str, card: Card) -> TableCard:
-        """The copy played from the table: one no carried declaration needs, then the one
-        with the least history, then the oldest."""
-        copies = [t for t in self.table[seat] if t.card == card]
-        pending = self.pending_uids(seat)
-        return min(
-            copies,
-            key=lambda t: (t.uid in pending, sum(len(v) for v in t.history.values()), t.uid),
-        )
-
-    # Declarations, claims, results --------------------------------------------------------
+    # Declarations, claims, results (deals: ``dealing``; plays: ``play``; draws: ``stock``) ---
 
     def _apply_declare(self, index: int, event: BeziqueDeclare) -> None:
         self._require_deal(index, "declaration")
@@ -606,12 +170,12 @@ class BeziqueState(Positions, EndPlay, StockPhase, Runs):
 
 #: The handler of each event class (``BeziqueState.apply``).
 _HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
-    BeziqueDeal: BeziqueState._apply_deal,
-    BeziquePosition: BeziqueState._apply_position,
-    BeziquePlay: BeziqueState._apply_play,
-    BeziqueDraw: BeziqueState._apply_draw,
+    BeziqueDeal: apply_deal,
+    BeziquePosition: apply_position,
+    BeziquePlay: apply_play,
+    BeziqueDraw: apply_draw,
     BeziqueDeclare: BeziqueState._apply_declare,
-    BeziqueExchange: BeziqueState._apply_exchange,
+    BeziqueExchange: apply_exchange,
     BeziqueScore: BeziqueState._apply_score,
     BeziqueClaim: BeziqueState._apply_claim,
     BeziqueResult: BeziqueState._apply_result,
@@ -634,9 +198,9 @@ def replay(events: list[BeziqueEvent], state: BeziqueState) -> BeziqueReplay:
         if (kind is BeziquePlay or kind is BeziqueDraw) and state.fast:
             phase = state.phase
             if phase is _STOCK:
-                after = state._run_stock(events, index)
+                after = run_stock(state, events, index)
             elif phase is _END and kind is BeziquePlay:
-                after = state._run_end(events, index)
+                after = run_end(state, events, index)
             else:
                 after = index
             if after != index:
