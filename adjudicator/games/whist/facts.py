@@ -180,3 +180,14 @@ class WhistReplay:
     findings: list[Finding]
     results_before_deal: list[TimedEvent[WhistResult]]
     misdeals: list[MisdealFacts] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A lawful call not yet answered: the suit to lead or the card to play."""
+
+    index: int  # the call
+    by: str
+    seat: WhistSeat
+    suit: Suit | None = None
+    card: Card | None = None
