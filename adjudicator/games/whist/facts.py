@@ -191,3 +191,13 @@ class Obligation:
     seat: WhistSeat
     suit: Suit | None = None
     card: Card | None = None
+
+
+def claim_matches(claim: WhistClaim, renounce: Renounce) -> bool:
+    """Whether a revoke claim names this revoke (the adversaries', and as specified)."""
+    return (
+        renounce.side != claim.by
+        and (claim.against is None or renounce.seat == claim.against)
+        and (claim.trick is None or renounce.trick == claim.trick)
+        and (claim.ref is None or renounce.event == claim.ref)
+    )
