@@ -253,49 +253,13 @@ class Judge(Bench):
                 "hands": {
                     seat: [CARD_TEXT[c] for c in cards] for seat, cards in deal.hands.items()
                 },
-                "tricks": [
-                    {
-                        "trick": t.number,
-                        "leader": t.leader,
-                        "plays": [
-                            {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event}
-                            for p in t.plays
-                        ],
-                        "winner": t.winner or "",
-                    }
-                    for t in deal.tricks
-                    if t.plays  # (a position's earlier tricks: only their side known)
-                ],
+                "tricks": _tricks(deal),
                 "tricks_won": won,
                 "tricks_after_penalty": result.tricks_after_penalty,
-                "revokes": [
-                    {
-                        "seat": r.renounce.seat,
-                        "side": r.renounce.side,
-                        "trick": r.renounce.trick,
-                        "event": r.renounce.event,
-                        "established_at": r.renounce.established_at,
-                        "claimed_at": r.claimed_at,
-                        "penalty": r.choice,
-                        "penalty_chosen": r.chosen,
-                        "applied": r.applied,
-                    }
-                    for r in revokes
-                ],
+                "revokes": [_revoke(r) for r in revokes],
                 "honours": {"held": shown, "claims": honour_claims},
                 "score_before": before,
-                "scores": [
-                    {
-                        "item": s.item,
-                        "side": s.side,
-                        "points": s.points,
-                        "rule": s.rule,
-                        "text": s.text,
-                        "penalty": s.penalty and s.penalty._asdict(),
-                    }
-                    for s in result.steps
-                ]
-                + extra,
+                "scores": [_score(s) for s in result.steps] + extra,
                 "score_after": result.after,
                 "game": None if game is None else {"winner": game.winner, "value": game.value},
                 "rubber": (
@@ -475,6 +439,53 @@ class Judge(Bench):
                             basis=["WHIST-SCORE-3"],
                         )
                     )
+
+
+# The deal's summary, as plain data ----------------------------------------------------------
+
+
+def _tricks(deal: DealFacts) -> list[dict[str, object]]:
+    """The tricks played, card by card (a position's earlier tricks, only their side known,
+    are left out)."""
+    return [
+        {
+            "trick": t.number,
+            "leader": t.leader,
+            "plays": [
+                {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event} for p in t.plays
+            ],
+            "winner": t.winner or "",
+        }
+        for t in deal.tricks
+        if t.plays
+    ]
+
+
+def _revoke(r: RevokeRuling) -> dict[str, object]:
+    """A revoke as judged: when made, established and claimed, and the penalty it carries."""
+    return {
+        "seat": r.renounce.seat,
+        "side": r.renounce.side,
+        "trick": r.renounce.trick,
+        "event": r.renounce.event,
+        "established_at": r.renounce.established_at,
+        "claimed_at": r.claimed_at,
+        "penalty": r.choice,
+        "penalty_chosen": r.chosen,
+        "applied": r.applied,
+    }
+
+
+def _score(s: scoring.Step) -> dict[str, object]:
+    """One scored item of the deal, with its rule and the penalty it comes from."""
+    return {
+        "item": s.item,
+        "side": s.side,
+        "points": s.points,
+        "rule": s.rule,
+        "text": s.text,
+        "penalty": s.penalty and s.penalty._asdict(),
+    }
 
 
 def judge(

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Literal, cast
 
 from adjudicator.facts.whist_revokes import PenaltyAdvised, PenaltyOrder
-from adjudicator.findings import make_finding
+from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import advice, scoring
 from adjudicator.games.whist import revokes as revoke_rules
 from adjudicator.games.whist.bench import Bench
@@ -152,39 +152,42 @@ def advise(
     best, shown = advice.advise(groups, rank)
     for r, c in zip(ordered, best, strict=True):
         r.choice = c
-    bench.findings.append(
-        make_finding(
-            "WHIST-REVOKE-9",
-            "info",
-            facts=PenaltyAdvised(
-                claimants=claimants,
-                seat=unchosen[0].renounce.seat,
-                trick=unchosen[0].renounce.trick,
-                deal=deal.number,
-                best=best,
-            ),
-            event=cast(int, unchosen[0].claimed_at),
+    bench.findings.append(_advised(deal, unchosen[0], claimants, best))
+    found = [(combo, outcome(combo)) for combo in shown]
+    return [_option(combo, o, best) for combo, o in found if o is not None]
+
+
+def _advised(
+    deal: DealFacts, first: RevokeRuling, claimants: Side, best: tuple[Choice, ...]
+) -> Finding:
+    """The finding that names the best choice for claimants who did not choose."""
+    return make_finding(
+        "WHIST-REVOKE-9",
+        "info",
+        facts=PenaltyAdvised(
+            claimants=claimants,
+            seat=first.renounce.seat,
+            trick=first.renounce.trick,
             deal=deal.number,
-            trick=unchosen[0].renounce.trick,
-            seat=unchosen[0].renounce.seat,
-        )
+            best=best,
+        ),
+        event=cast(int, first.claimed_at),
+        deal=deal.number,
+        trick=first.renounce.trick,
+        seat=first.renounce.seat,
     )
-    options = []
-    for combo in shown:
-        found = outcome(combo)
-        if found is None:
-            continue
-        _, result, game, rubber = found
-        options.append(
-            PenaltyOption(
-                choices=list(combo),
-                score=dict(result.after.items()),  # (a dict keyed by str, as the model is)
-                game=game,
-                rubber=rubber,
-                best=combo == best,
-            )
-        )
-    return options
+
+
+def _option(combo: tuple[Choice, ...], found: _Outcome, best: tuple[Choice, ...]) -> PenaltyOption:
+    """One choice of penalties as the summary shows it: the score, game and rubber it gives."""
+    _, result, game, rubber = found
+    return PenaltyOption(
+        choices=list(combo),
+        score=dict(result.after.items()),  # (a dict keyed by str, as the model is)
+        game=game,
+        rubber=rubber,
+        best=combo == best,
+    )
 
 
 def _rank(
