@@ -15,8 +15,7 @@ says nothing of it, so there the cards stay liable to be called).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.cards import Card, Suit, sort_hand
 from adjudicator.engine.tricks import PlayedCard
@@ -30,29 +29,16 @@ from adjudicator.facts.whist_table import (
     WrongPenaltyDemanded,
 )
 from adjudicator.findings import Finding, Severity, make_finding
-from adjudicator.games.whist.facts import Phase, Renounce, Trick
+from adjudicator.games.whist.facts import Obligation, Phase, Renounce, Trick
+from adjudicator.games.whist.table import Table
 from adjudicator.record.whist import WhistCall
 from adjudicator.seats import WhistSeat, left_of, partner_of, side_of
 
 #: a call that binds nobody, as the finding gives it: its rule, severity and facts
 Refused = tuple[str, Severity, CallRefused | PenaltyWaived | WrongPenaltyDemanded]
 
-if TYPE_CHECKING:
-    from adjudicator.games.whist.state import WhistState
 
-
-@dataclass(frozen=True)
-class Obligation:
-    """A lawful call not yet answered: the suit to lead or the card to play."""
-
-    index: int  # the call
-    by: str
-    seat: WhistSeat
-    suit: Suit | None = None
-    card: Card | None = None
-
-
-def apply_call(state: WhistState, index: int, event: WhistCall) -> None:
+def apply_call(state: Table, index: int, event: WhistCall) -> None:
     """Rule on the call itself; a lawful one waits for the player's next lead or play."""
     _check(state, index, event)
     if event.what == "card" and event.card in state.exposed[event.seat]:
@@ -79,7 +65,7 @@ def apply_call(state: WhistState, index: int, event: WhistCall) -> None:
     state.calls.append(Obligation(index, event.by, event.seat, suit=Suit(event.suit or "S")))
 
 
-def _check(state: WhistState, index: int, event: WhistCall) -> None:
+def _check(state: Table, index: int, event: WhistCall) -> None:
     """What cannot be true of a call: no deal in play, a partner calling, a field missing."""
     where = pointer_of("events", index)
     if state.phase is not Phase.PLAY:
@@ -92,9 +78,7 @@ def _check(state: WhistState, index: int, event: WhistCall) -> None:
         raise InputError(f"{where}/card", "a card call names the card called")
 
 
-def _refused(
-    state: WhistState, index: int, event: WhistCall, lead: Finding | None
-) -> Refused | None:
+def _refused(state: Table, index: int, event: WhistCall, lead: Finding | None) -> Refused | None:
     """Why a call binds nobody (rule, severity, facts), or None for a lawful suit call."""
     call = _call_fields(state, index, event)
     if lead is None:
@@ -119,7 +103,7 @@ def _refusal(call: dict[str, Any], offence: dict[str, Any], reason: Refusal) -> 
     return CallRefused(**call, **offence, reason=reason)
 
 
-def _call_fields(state: WhistState, index: int, event: WhistCall) -> dict[str, Any]:
+def _call_fields(state: Table, index: int, event: WhistCall) -> dict[str, Any]:
     """What every call's facts say: who called on whom, for what, where."""
     return {
         "by": event.by,
@@ -132,7 +116,7 @@ def _call_fields(state: WhistState, index: int, event: WhistCall) -> dict[str, A
     }
 
 
-def _wrong_penalty(state: WhistState, index: int, event: WhistCall) -> Refused | None:
+def _wrong_penalty(state: Table, index: int, event: WhistCall) -> Refused | None:
     """A call with no lead out of turn to answer for, on a player holding exposed cards: a
     penalty their exposure does not carry (ENG1900-88, AWL-39). The cards are forfeited."""
     code = state.rules.code
@@ -146,7 +130,7 @@ def _wrong_penalty(state: WhistState, index: int, event: WhistCall) -> Refused |
     return "WHIST-PEN-4", "violation", facts
 
 
-def _forfeited(state: WhistState, index: int, event: WhistCall) -> Refused:
+def _forfeited(state: Table, index: int, event: WhistCall) -> Refused:
     """An exposed card called after a wrong penalty was demanded for it."""
     assert event.card is not None
     facts = CallRefused(
@@ -157,14 +141,14 @@ def _forfeited(state: WhistState, index: int, event: WhistCall) -> Refused:
     return "WHIST-PEN-4", "warning", facts
 
 
-def _card_call(state: WhistState, index: int, event: WhistCall) -> None:
+def _card_call(state: Table, index: int, event: WhistCall) -> None:
     lead = _false_lead(state, event.seat)
     if lead is not None and lead.event is not None:
         state.deal.false_leads_answered.add(lead.event)
     state.calls.append(Obligation(index, event.by, event.seat, card=event.card))
 
 
-def check_play(state: WhistState, index: int, seat: str, card: Card, trick: Trick) -> None:
+def check_play(state: Table, index: int, seat: str, card: Card, trick: Trick) -> None:
     """Answer the calls on ``seat`` with the card he now plays (before it leaves his hand)."""
     leading = not trick.plays or len(trick.plays) == 4
     for call in [c for c in state.calls if c.seat == seat]:
@@ -174,7 +158,7 @@ def check_play(state: WhistState, index: int, seat: str, card: Card, trick: Tric
         state.findings.append(_answer(state, call, index, card, trick, leading))
 
 
-def lapse(state: WhistState) -> None:
+def lapse(state: Table) -> None:
     """Calls still unanswered when the deal ends: the player never had the turn again."""
     for call in state.calls:
         state.findings.append(
@@ -191,7 +175,7 @@ def lapse(state: WhistState) -> None:
 
 
 def _answered(
-    state: WhistState,
+    state: Table,
     call: Obligation,
     outcome: Answer,
     played: PlayedCard | None = None,
@@ -216,7 +200,7 @@ def _answered(
 
 
 def _answer(
-    state: WhistState, call: Obligation, index: int, card: Card, trick: Trick, leading: bool
+    state: Table, call: Obligation, index: int, card: Card, trick: Trick, leading: bool
 ) -> Finding:
     """Obeyed, paid, lapsed, or disobeyed: the finding for the call's answer."""
     number = trick.number + 1 if len(trick.plays) == 4 else trick.number
@@ -266,7 +250,7 @@ def _card_answer(
 
 
 def _disobeyed(
-    state: WhistState,
+    state: Table,
     call: Obligation,
     index: int,
     card: Card,
@@ -292,7 +276,7 @@ def _disobeyed(
     )
 
 
-def _false_lead(state: WhistState, seat: WhistSeat) -> Finding | None:
+def _false_lead(state: Table, seat: WhistSeat) -> Finding | None:
     """The last lead out of turn of this deal by the seat or his partner not yet answered."""
     answered = state.deal.false_leads_answered
     for f in reversed(state.findings):
@@ -307,6 +291,6 @@ def _false_lead(state: WhistState, seat: WhistSeat) -> Finding | None:
     return None
 
 
-def _stood(state: WhistState, lead: Finding) -> bool:
+def _stood(state: Table, lead: Finding) -> bool:
     """Whether all four played to the lead out of turn, so that its trick stands."""
     return any(len(t.plays) == 4 and t.plays[0].event == lead.event for t in state.deal.tricks)

@@ -180,3 +180,24 @@ class WhistReplay:
     findings: list[Finding]
     results_before_deal: list[TimedEvent[WhistResult]]
     misdeals: list[MisdealFacts] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Obligation:
+    """A lawful call not yet answered: the suit to lead or the card to play."""
+
+    index: int  # the call
+    by: str
+    seat: WhistSeat
+    suit: Suit | None = None
+    card: Card | None = None
+
+
+def claim_matches(claim: WhistClaim, renounce: Renounce) -> bool:
+    """Whether a revoke claim names this revoke (the adversaries', and as specified)."""
+    return (
+        renounce.side != claim.by
+        and (claim.against is None or renounce.seat == claim.against)
+        and (claim.trick is None or renounce.trick == claim.trick)
+        and (claim.ref is None or renounce.event == claim.ref)
+    )

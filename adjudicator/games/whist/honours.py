@@ -1,6 +1,7 @@
 """Ruling on honours claims (WHIST-HONOURS-2..6): held, claimed in time, not at four.
 
-A mixin of ``judge.Judge``: it adds findings and returns the claims that score.
+Functions over ``bench.Bench``, called by ``judge.Judge``: they add findings and return
+the claims that score.
 """
 
 from __future__ import annotations
@@ -8,138 +9,134 @@ from __future__ import annotations
 from typing import cast
 
 from adjudicator.facts.marks import HonoursClaimFails, HonoursFault, HonoursUnclaimed
-from adjudicator.findings import Finding, Severity, make_finding
+from adjudicator.findings import Severity, make_finding
 from adjudicator.games.whist import scoring
+from adjudicator.games.whist.bench import Bench
 from adjudicator.games.whist.facts import DealFacts, TimedEvent
 from adjudicator.games.whist.summary import HonoursClaim
-from adjudicator.record.whist import WhistHonours, WhistRules
+from adjudicator.record.whist import WhistHonours
 from adjudicator.seats import SIDES, Side
 
+# Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
 
-class HonoursJudge:
-    """Honours claims of one deal."""
 
-    rules: WhistRules
-    findings: list[Finding]
-    unclaimed_honours: list[tuple[int, Side, int]]  # (finding index, side, held): this deal's
-    honours_at_most: set[Side]  # a fragment: the side's honours shown only as a bound
-
-    # Honours (WHIST-HONOURS-2..6) -------------------------------------------------------------
-
-    def _judge_honours(
-        self, deal: DealFacts, before: dict[Side, int], held: dict[Side, int]
-    ) -> tuple[list[tuple[Side, int]], list[HonoursClaim]]:
-        valid: list[tuple[Side, int]] = []
-        claims: list[HonoursClaim] = []
-        for timed in deal.honours:
-            side = timed.event.side
-            fails = self._honours_fault(deal, timed, before, held)
-            if fails is not None:
-                rule, severity = _FAULT_RULE[fails.reason]
-                self.findings.append(
-                    make_finding(rule, severity, facts=fails, event=timed.index, deal=deal.number)
-                )
-            # a claim of the wrong number (four for three) is good: honours score as held;
-            # a second claim of a side already counted adds nothing
-            counted = fails is None and all(s != side for s, _ in valid)
-            if counted:
-                valid.append((side, held[side]))
-            claims.append(
-                HonoursClaim(side=side, count=timed.event.count, event=timed.index, counted=counted)
-            )
-        self._note_unclaimed_honours(deal, before, held, {t.event.side for t in deal.honours})
-        return valid, claims
-
-    def _honours_fault(
-        self,
-        deal: DealFacts,
-        timed: TimedEvent[WhistHonours],
-        before: dict[Side, int],
-        held: dict[Side, int],
-    ) -> HonoursClaimFails | None:
-        """Why an honours claim fails (WHIST-HONOURS-6, -2, -3, -4, in that order), or None."""
+def judge_honours(
+    bench: Bench, deal: DealFacts, before: dict[Side, int], held: dict[Side, int]
+) -> tuple[list[tuple[Side, int]], list[HonoursClaim]]:
+    valid: list[tuple[Side, int]] = []
+    claims: list[HonoursClaim] = []
+    for timed in deal.honours:
         side = timed.event.side
-        deadline = self.rules.honours_claim_deadline
-        late = timed.late_deal if deadline == "next_trump_turned" else timed.after_cut
-        reason: HonoursFault | None = None
-        if not self.rules.honours_counted:
-            reason = "not-counted"
-        elif held[side] < 3:
-            reason = "not-held"
-        elif before[side] >= cast(int, self.rules.game_target) - 1:
-            reason = "at-four"
-        elif late:
-            reason = "too-late"
-        if reason is None:
-            return None
-        return HonoursClaimFails(
-            side=side,
-            deal=deal.number,
-            count=timed.event.count,
-            reason=reason,
-            held=held[side],
-            held_at_most=side in self.honours_at_most,
-            score=before[side],
-            deadline="next-trump-turned" if deadline == "next_trump_turned" else "next-cut",
-        )
-
-    def _note_unclaimed_honours(
-        self, deal: DealFacts, before: dict[Side, int], held: dict[Side, int], claimed: set[str]
-    ) -> None:
-        """Honours held and not claimed score nothing (WHIST-HONOURS-4, info)."""
-        target = cast(int, self.rules.game_target)
-        self.unclaimed_honours = []
-        if not self.rules.honours_counted:
-            return
-        for side in SIDES:
-            if held[side] >= 3 and side not in claimed and before[side] < target - 1:
-                self.unclaimed_honours.append((len(self.findings), side, held[side]))
-                self.findings.append(
-                    make_finding(
-                        "WHIST-HONOURS-4",
-                        "info",
-                        facts=HonoursUnclaimed(
-                            side=side,
-                            deal=deal.number,
-                            held=held[side],
-                            points=scoring.honours_points(held[side]),
-                        ),
-                        event=deal.event,
-                        deal=deal.number,
-                    )
-                )
-
-    def _unclaimed_honours_void(self, deal: DealFacts, result: scoring.DealScore) -> None:
-        """Honours nobody claimed in a deal whose game was won before honours are scored
-        (by the penalty or by tricks) would have counted nothing: nothing was lost by not
-        claiming them (WHIST-HONOURS-5, WHIST-SCORE-3), and the note says so."""
-        target = cast(int, self.rules.game_target)
-        won_by = next(
-            (
-                step.item
-                for step in result.steps
-                if step.side == result.winner and not step.void and step.score[step.side] >= target
-            ),
-            None,
-        )
-        if won_by not in ("penalty", "tricks"):
-            return
-        for at, side, held in self.unclaimed_honours:
-            self.findings[at] = make_finding(
-                "WHIST-HONOURS-4",
-                "info",
-                facts=HonoursUnclaimed(
-                    side=side,
-                    deal=deal.number,
-                    held=held,
-                    points=scoring.honours_points(held),
-                    won_by="revoke-penalty" if won_by == "penalty" else "tricks",
-                    winner=result.winner,
-                ),
-                event=deal.event,
-                deal=deal.number,
-                basis=["WHIST-HONOURS-5", "WHIST-SCORE-3"],
+        fails = _honours_fault(bench, deal, timed, before, held)
+        if fails is not None:
+            rule, severity = _FAULT_RULE[fails.reason]
+            bench.findings.append(
+                make_finding(rule, severity, facts=fails, event=timed.index, deal=deal.number)
             )
+        # a claim of the wrong number (four for three) is good: honours score as held;
+        # a second claim of a side already counted adds nothing
+        counted = fails is None and all(s != side for s, _ in valid)
+        if counted:
+            valid.append((side, held[side]))
+        claims.append(
+            HonoursClaim(side=side, count=timed.event.count, event=timed.index, counted=counted)
+        )
+    _note_unclaimed_honours(bench, deal, before, held, {t.event.side for t in deal.honours})
+    return valid, claims
+
+
+def _honours_fault(
+    bench: Bench,
+    deal: DealFacts,
+    timed: TimedEvent[WhistHonours],
+    before: dict[Side, int],
+    held: dict[Side, int],
+) -> HonoursClaimFails | None:
+    """Why an honours claim fails (WHIST-HONOURS-6, -2, -3, -4, in that order), or None."""
+    side = timed.event.side
+    deadline = bench.rules.honours_claim_deadline
+    late = timed.late_deal if deadline == "next_trump_turned" else timed.after_cut
+    reason: HonoursFault | None = None
+    if not bench.rules.honours_counted:
+        reason = "not-counted"
+    elif held[side] < 3:
+        reason = "not-held"
+    elif before[side] >= cast(int, bench.rules.game_target) - 1:
+        reason = "at-four"
+    elif late:
+        reason = "too-late"
+    if reason is None:
+        return None
+    return HonoursClaimFails(
+        side=side,
+        deal=deal.number,
+        count=timed.event.count,
+        reason=reason,
+        held=held[side],
+        held_at_most=side in bench.honours_at_most,
+        score=before[side],
+        deadline="next-trump-turned" if deadline == "next_trump_turned" else "next-cut",
+    )
+
+
+def _note_unclaimed_honours(
+    bench: Bench, deal: DealFacts, before: dict[Side, int], held: dict[Side, int], claimed: set[str]
+) -> None:
+    """Honours held and not claimed score nothing (WHIST-HONOURS-4, info)."""
+    target = cast(int, bench.rules.game_target)
+    bench.unclaimed_honours = []
+    if not bench.rules.honours_counted:
+        return
+    for side in SIDES:
+        if held[side] >= 3 and side not in claimed and before[side] < target - 1:
+            bench.unclaimed_honours.append((len(bench.findings), side, held[side]))
+            bench.findings.append(
+                make_finding(
+                    "WHIST-HONOURS-4",
+                    "info",
+                    facts=HonoursUnclaimed(
+                        side=side,
+                        deal=deal.number,
+                        held=held[side],
+                        points=scoring.honours_points(held[side]),
+                    ),
+                    event=deal.event,
+                    deal=deal.number,
+                )
+            )
+
+
+def unclaimed_honours_void(bench: Bench, deal: DealFacts, result: scoring.DealScore) -> None:
+    """Honours nobody claimed in a deal whose game was won before honours are scored
+    (by the penalty or by tricks) would have counted nothing: nothing was lost by not
+    claiming them (WHIST-HONOURS-5, WHIST-SCORE-3), and the note says so."""
+    target = cast(int, bench.rules.game_target)
+    won_by = next(
+        (
+            step.item
+            for step in result.steps
+            if step.side == result.winner and not step.void and step.score[step.side] >= target
+        ),
+        None,
+    )
+    if won_by not in ("penalty", "tricks"):
+        return
+    for at, side, held in bench.unclaimed_honours:
+        bench.findings[at] = make_finding(
+            "WHIST-HONOURS-4",
+            "info",
+            facts=HonoursUnclaimed(
+                side=side,
+                deal=deal.number,
+                held=held,
+                points=scoring.honours_points(held),
+                won_by="revoke-penalty" if won_by == "penalty" else "tricks",
+                winner=result.winner,
+            ),
+            event=deal.event,
+            deal=deal.number,
+            basis=["WHIST-HONOURS-5", "WHIST-SCORE-3"],
+        )
 
 
 #: the rule and severity of each reason an honours claim fails

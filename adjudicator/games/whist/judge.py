@@ -14,56 +14,36 @@ from adjudicator.engine.judgement import Judgement
 from adjudicator.facts import DealtOutOfTurn
 from adjudicator.facts.marks import HonoursVoid
 from adjudicator.facts.whist_revokes import ScoreHeld
-from adjudicator.findings import Finding, make_finding
+from adjudicator.findings import make_finding
+from adjudicator.games.whist import honours as honour_rules
+from adjudicator.games.whist import marks as mark_rules
+from adjudicator.games.whist import misdeals as misdeal_rules
+from adjudicator.games.whist import penalties as penalty_rules
+from adjudicator.games.whist import revokes as revoke_rules
 from adjudicator.games.whist import scoring
+from adjudicator.games.whist import stopped as stopped_deals
+from adjudicator.games.whist.bench import Bench
 from adjudicator.games.whist.facts import DealFacts, MisdealFacts, WhistReplay
-from adjudicator.games.whist.honours import HonoursJudge
-from adjudicator.games.whist.marks import MARK_ITEMS, MarksJudge, Position
-from adjudicator.games.whist.misdeals import MisdealJudge, ruling_of
-from adjudicator.games.whist.options import is_english
-from adjudicator.games.whist.penalties import PenaltyJudge
+from adjudicator.games.whist.marks import MARK_ITEMS
+from adjudicator.games.whist.misdeals import ruling_of
 from adjudicator.games.whist.position import honours_bounds, honours_unknown
-from adjudicator.games.whist.revokes import RevokeJudge, RevokeRuling
-from adjudicator.games.whist.scoring import DealScore, ScoringRules
-from adjudicator.games.whist.stopped import StoppedDeals
+from adjudicator.games.whist.revokes import RevokeRuling
+from adjudicator.games.whist.scoring import DealScore
 from adjudicator.games.whist.summary import (
     HonoursClaim,
     PenaltyOption,
     WhistDealSummary,
 )
 from adjudicator.record.whist import WhistRecord, WhistRules
-from adjudicator.seats import SIDES, Side, WhistSeat, left_of
+from adjudicator.seats import Side, WhistSeat, left_of
 
 WhistJudgement = Judgement[WhistDealSummary]
 
 
-class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, MisdealJudge):
-    """Walks the deals in order; one instance per record."""
-
-    def __init__(
-        self, record: WhistRecord, rules: WhistRules, replay: WhistReplay, summarise: bool = True
-    ) -> None:
-        self.rules = rules
-        self.summarise = summarise  # False: the findings only (a referee's push, no summary)
-        self.replay = replay
-        self.english = is_english(rules)
-        self.findings: list[Finding] = list(replay.findings)
-        self.steps: list[str] = []
-        self.scoring_rules = ScoringRules(
-            target=cast(int, rules.game_target),
-            cap=cast(int, rules.revoker_cap),
-            deduct_floor_zero=rules.deduct_floor == "zero",
-            english=self.english,
-        )
-        start = record.start
-        score: dict[Side, int] = {side: start.score.get(side, 0) for side in SIDES}
-        self.position = Position(score, [(g.winner, g.value) for g in start.games])
-        self.marked: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
-        self.last_result: dict[str, object] | None = None
-        self.undetermined: list[dict[str, object]] = []  # a fragment's open questions
-        # a fragment's honours claims: the sides shown to hold at most two (a bound)
-        self.honours_at_most: set[Side] = set()
-        self.unclaimed_honours: list[tuple[int, Side, int]] = []
+class Judge(Bench):
+    """Walks the deals in order; one instance per record. The data is ``Bench``'s; each part
+    of the ruling is a module of functions over it (``revokes``, ``penalties``, ``honours``,
+    ``marks``, ``stopped``, ``misdeals``), called here in the order a deal is judged."""
 
     # Whole record ---------------------------------------------------------------------
 
@@ -71,7 +51,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         s = self.position.score
         self.steps.append(f"Start: NS {s['NS']}, EW {s['EW']}" + self._games_words())
         for early in self.replay.results_before_deal:
-            self._check_result(early.index, early.event.winner, early.event.value, None)
+            mark_rules.check_result(self, early.index, early.event.winner, early.event.value, None)
         summaries = [self._judge_deal(deal) for deal in self.replay.deals]
         self._misdeals_after_the_last_deal()
         position = self.position
@@ -178,15 +158,17 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         if deal.void_at is not None:
             return self._void_deal(deal, won, shown, before)
         if deal.unfinished or deal.rest is not None:  # (a fragment ended on a claim: cards
-            self._open_renounces(deal)  # never shown may have held the suit renounced)
-        revokes = self._judge_claims(deal)
-        self._judge_penalties(deal, revokes)
+            stopped_deals.open_renounces(
+                self, deal
+            )  # never shown may have held the suit renounced)
+        revokes = revoke_rules.judge_claims(self, deal)
+        revoke_rules.judge_penalties(self, deal, revokes)
         if deal.unfinished:
-            claims = self._judge_honours(deal, before, held)[1]
-            result = self._stopped_result(deal, before)
+            claims = honour_rules.judge_honours(self, deal, before, held)[1]
+            result = stopped_deals.stopped_result(self, deal, before)
             return self._summary(deal, won, revokes, shown, claims, before, result, None, [], None)
-        no_win, void = self._both_sides(deal, revokes)
-        honours, honour_claims = self._judge_honours(deal, before, held)
+        no_win, void = revoke_rules.both_sides(self, deal, revokes)
+        honours, honour_claims = honour_rules.judge_honours(self, deal, before, held)
         unchosen = [
             r
             for r in revokes
@@ -194,16 +176,16 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         ]
         options: list[PenaltyOption] | None = None
         if unchosen:
-            options = self._advise(deal, revokes, unchosen, honours, no_win, before)
-        plan = self._plan(deal, revokes, honours, no_win, void, won=won)
+            options = penalty_rules.advise(self, deal, revokes, unchosen, honours, no_win, before)
+        plan = penalty_rules.plan_deal(self, deal, revokes, honours, no_win, void, won=won)
         result = scoring.score_deal(before, plan, self.scoring_rules)
         if void:
             for r in revokes:
                 r.applied = False
         else:
-            self._unclaimed_honours_void(deal, result)
+            honour_rules.unclaimed_honours_void(self, deal, result)
             self._note_score_findings(deal, result, revokes, no_win)
-            self._note_penalty_order(deal, plan, result, revokes)
+            penalty_rules.note_penalty_order(self, deal, plan, result, revokes)
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
         )
@@ -221,9 +203,11 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
             result = scoring.DealScore((), dict(won), before, before, None)
         self.steps.extend(f"  {step.text} [{step.rule}]" for step in result.steps)
         game, rubber, extra = self._after_deal(result)
-        self._check_marks(deal, result, game, rubber)
+        mark_rules.check_marks(self, deal, result, game, rubber)
         for timed in deal.results:
-            self._check_result(timed.index, timed.event.winner, timed.event.value, deal.number)
+            mark_rules.check_result(
+                self, timed.index, timed.event.winner, timed.event.value, deal.number
+            )
         return self._summary(
             deal, won, revokes, shown, honour_claims, before, result, game, extra, rubber, options
         )
@@ -269,49 +253,13 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                 "hands": {
                     seat: [CARD_TEXT[c] for c in cards] for seat, cards in deal.hands.items()
                 },
-                "tricks": [
-                    {
-                        "trick": t.number,
-                        "leader": t.leader,
-                        "plays": [
-                            {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event}
-                            for p in t.plays
-                        ],
-                        "winner": t.winner or "",
-                    }
-                    for t in deal.tricks
-                    if t.plays  # (a position's earlier tricks: only their side known)
-                ],
+                "tricks": _tricks(deal),
                 "tricks_won": won,
                 "tricks_after_penalty": result.tricks_after_penalty,
-                "revokes": [
-                    {
-                        "seat": r.renounce.seat,
-                        "side": r.renounce.side,
-                        "trick": r.renounce.trick,
-                        "event": r.renounce.event,
-                        "established_at": r.renounce.established_at,
-                        "claimed_at": r.claimed_at,
-                        "penalty": r.choice,
-                        "penalty_chosen": r.chosen,
-                        "applied": r.applied,
-                    }
-                    for r in revokes
-                ],
+                "revokes": [_revoke(r) for r in revokes],
                 "honours": {"held": shown, "claims": honour_claims},
                 "score_before": before,
-                "scores": [
-                    {
-                        "item": s.item,
-                        "side": s.side,
-                        "points": s.points,
-                        "rule": s.rule,
-                        "text": s.text,
-                        "penalty": s.penalty and s.penalty._asdict(),
-                    }
-                    for s in result.steps
-                ]
-                + extra,
+                "scores": [_score(s) for s in result.steps] + extra,
                 "score_after": result.after,
                 "game": None if game is None else {"winner": game.winner, "value": game.value},
                 "rubber": (
@@ -394,7 +342,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         for misdeal in misdeals:
             if misdeal.voids_deal is not None:  # the void deal's own dealer, dealing again
                 expected = misdeal.timed.event.dealer
-            expected = self._misdeal(misdeal, expected)
+            expected = misdeal_rules.misdeal(self, misdeal, expected)
         return expected
 
     # After the deal: games and rubbers (WHIST-RUBBER-1..4, WHIST-SCORE-4, -5) ---------------------
@@ -408,7 +356,7 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
         position.score = dict(result.after)
         if result.winner is None:
             return None, None, []
-        value = self._game_value(result)
+        value = penalty_rules.game_value(self, result)
         if not position.games and position.last_rubber is not None:
             position.rubber_games = []
         position.games.append((value.winner, value.value))
@@ -491,6 +439,53 @@ class Judge(RevokeJudge, HonoursJudge, MarksJudge, StoppedDeals, PenaltyJudge, M
                             basis=["WHIST-SCORE-3"],
                         )
                     )
+
+
+# The deal's summary, as plain data ----------------------------------------------------------
+
+
+def _tricks(deal: DealFacts) -> list[dict[str, object]]:
+    """The tricks played, card by card (a position's earlier tricks, only their side known,
+    are left out)."""
+    return [
+        {
+            "trick": t.number,
+            "leader": t.leader,
+            "plays": [
+                {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event} for p in t.plays
+            ],
+            "winner": t.winner or "",
+        }
+        for t in deal.tricks
+        if t.plays
+    ]
+
+
+def _revoke(r: RevokeRuling) -> dict[str, object]:
+    """A revoke as judged: when made, established and claimed, and the penalty it carries."""
+    return {
+        "seat": r.renounce.seat,
+        "side": r.renounce.side,
+        "trick": r.renounce.trick,
+        "event": r.renounce.event,
+        "established_at": r.renounce.established_at,
+        "claimed_at": r.claimed_at,
+        "penalty": r.choice,
+        "penalty_chosen": r.chosen,
+        "applied": r.applied,
+    }
+
+
+def _score(s: scoring.Step) -> dict[str, object]:
+    """One scored item of the deal, with its rule and the penalty it comes from."""
+    return {
+        "item": s.item,
+        "side": s.side,
+        "points": s.points,
+        "rule": s.rule,
+        "text": s.text,
+        "penalty": s.penalty and s.penalty._asdict(),
+    }
 
 
 def judge(

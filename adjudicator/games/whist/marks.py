@@ -1,12 +1,11 @@
 """Checking the marks written on the score sheet and the agreed results (WHIST-SCORE-7).
 
-A mixin of ``judge.Judge``: the expected marks come from the deal's scored steps and the
-game and rubber it completed; ``Position`` is the score carried from deal to deal.
+Functions over ``bench.Bench``, called by ``judge.Judge``: the expected marks come from
+the deal's scored steps and the game and rubber it completed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.facts.marks import (
@@ -17,165 +16,146 @@ from adjudicator.facts.marks import (
     Window,
     WrongMark,
 )
-from adjudicator.findings import Finding, make_finding
+from adjudicator.findings import make_finding
 from adjudicator.games.whist import scoring
+from adjudicator.games.whist.bench import Bench
 from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.scoring import DealScore
-from adjudicator.record.whist import WhistRules
-from adjudicator.seats import Side
 
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
 
 
-@dataclass
-class Position:
-    """The score carried from deal to deal: the game in progress and the rubber's games."""
-
-    score: dict[Side, int]
-    games: list[tuple[Side, int]]
-    last_rubber: scoring.RubberValue | None = None
-    rubber_games: list[tuple[Side, int]] = field(default_factory=list)
-    fresh_cut: bool = False  # the rubber (English) or game (American) just ended
-    new_rubber: bool = False  # deals have been played since ``last_rubber`` was complete
+# Marks and results (WHIST-SCORE-7) ---------------------------------------------------------
 
 
-class MarksJudge:
-    """The marks of one deal and the results agreed, against what the rules give."""
+def _expected_marks(
+    bench: Bench,
+    result: DealScore,
+    game: scoring.GameValue | None,
+    rubber: scoring.RubberValue | None,
+) -> dict[tuple[str, str], tuple[int, int, str]]:
+    expected: dict[tuple[str, str], tuple[int, int, str]] = {}
+    for step in result.steps:
+        low, high, rule = expected.get((step.side, step.item), (0, 0, step.rule))
+        rule = step.rule if step.points else rule
+        expected[(step.side, step.item)] = (low + step.low, high + step.points, rule)
+    if game is not None:  # rubber points (English) or the game's value (American)
+        expected[(game.winner, "game")] = (game.value, game.value, game.rule)
+    if rubber is not None:
+        expected[(rubber.winner, "rubber")] = (
+            scoring.RUBBER_BONUS,
+            scoring.RUBBER_BONUS,
+            "WHIST-RUBBER-3",
+        )
+    return expected
 
-    rules: WhistRules
-    english: bool
-    findings: list[Finding]
-    position: Position
-    marked: dict[str, dict[str, int]]
-    last_result: dict[str, object] | None
 
-    # Marks and results (WHIST-SCORE-7) ---------------------------------------------------------
-
-    def _expected_marks(
-        self,
-        result: DealScore,
-        game: scoring.GameValue | None,
-        rubber: scoring.RubberValue | None,
-    ) -> dict[tuple[str, str], tuple[int, int, str]]:
-        expected: dict[tuple[str, str], tuple[int, int, str]] = {}
-        for step in result.steps:
-            low, high, rule = expected.get((step.side, step.item), (0, 0, step.rule))
-            rule = step.rule if step.points else rule
-            expected[(step.side, step.item)] = (low + step.low, high + step.points, rule)
-        if game is not None:  # rubber points (English) or the game's value (American)
-            expected[(game.winner, "game")] = (game.value, game.value, game.rule)
-        if rubber is not None:
-            expected[(rubber.winner, "rubber")] = (
-                scoring.RUBBER_BONUS,
-                scoring.RUBBER_BONUS,
-                "WHIST-RUBBER-3",
+def check_marks(
+    bench: Bench,
+    deal: DealFacts,
+    result: DealScore,
+    game: scoring.GameValue | None,
+    rubber: scoring.RubberValue | None,
+) -> None:
+    if not deal.marks:
+        return
+    expected = _expected_marks(bench, result, game, rubber)
+    floored = {(step.side, step.item) for step in result.steps if step.floored}
+    counted = {(step.side, step.item) for step in result.steps if not step.void}
+    void = {(step.side, step.item) for step in result.steps if step.void} - counted
+    groups: dict[tuple[str, str], list[int]] = {}
+    last: dict[tuple[str, str], int] = {}
+    key: tuple[str, str]
+    for timed in deal.marks:
+        key = (timed.event.side, timed.event.for_)
+        groups.setdefault(key, []).append(timed.event.points)
+        last[key] = timed.index
+        sheet = bench.marked[timed.event.side]
+        sheet[timed.event.for_] = sheet.get(timed.event.for_, 0) + timed.event.points
+    for key in sorted(groups, key=lambda k: last[k]):
+        side, item = key
+        marked = sum(groups[key])
+        low, high, rule = expected.get(key, (0, 0, _ITEM_RULE[item]))
+        if low <= marked <= high or (low > high and high <= marked <= low):
+            continue
+        why: MarkWhy | None = None
+        if (side, item) in void:  # WHIST-SCORE-3: after the game is won nothing counts
+            why = "game-already-won"
+        if (side, item) in floored:  # a deduction stopped at 0: the option, not the law
+            why = "deduction-floored"
+        bench.findings.append(
+            make_finding(
+                "WHIST-SCORE-7",
+                "violation",
+                facts=WrongMark(
+                    who=side,
+                    item=item,
+                    deal=deal.number,
+                    marked=marked,
+                    right=high if low == high else low,
+                    high=None if low == high else high,
+                    why=why,
+                    winner=result.winner if why == "game-already-won" else None,
+                    window=_window(bench, item),
+                ),
+                event=last[key],
+                deal=deal.number,
+                basis=[rule],
             )
-        return expected
-
-    def _check_marks(
-        self,
-        deal: DealFacts,
-        result: DealScore,
-        game: scoring.GameValue | None,
-        rubber: scoring.RubberValue | None,
-    ) -> None:
-        if not deal.marks:
-            return
-        expected = self._expected_marks(result, game, rubber)
-        floored = {(step.side, step.item) for step in result.steps if step.floored}
-        counted = {(step.side, step.item) for step in result.steps if not step.void}
-        void = {(step.side, step.item) for step in result.steps if step.void} - counted
-        groups: dict[tuple[str, str], list[int]] = {}
-        last: dict[tuple[str, str], int] = {}
-        key: tuple[str, str]
-        for timed in deal.marks:
-            key = (timed.event.side, timed.event.for_)
-            groups.setdefault(key, []).append(timed.event.points)
-            last[key] = timed.index
-            sheet = self.marked[timed.event.side]
-            sheet[timed.event.for_] = sheet.get(timed.event.for_, 0) + timed.event.points
-        for key in sorted(groups, key=lambda k: last[k]):
-            side, item = key
-            marked = sum(groups[key])
-            low, high, rule = expected.get(key, (0, 0, _ITEM_RULE[item]))
-            if low <= marked <= high or (low > high and high <= marked <= low):
-                continue
-            why: MarkWhy | None = None
-            if (side, item) in void:  # WHIST-SCORE-3: after the game is won nothing counts
-                why = "game-already-won"
-            if (side, item) in floored:  # a deduction stopped at 0: the option, not the law
-                why = "deduction-floored"
-            self.findings.append(
+        )
+    for (side, item), (_low, high, rule) in expected.items():
+        if item == "game" and rule == "WHIST-SCORE-5":
+            continue  # American: the game's value is agreed as the result, not marked
+        if high and (side, item) not in groups:
+            bench.findings.append(
                 make_finding(
                     "WHIST-SCORE-7",
-                    "violation",
-                    facts=WrongMark(
-                        who=side,
-                        item=item,
-                        deal=deal.number,
-                        marked=marked,
-                        right=high if low == high else low,
-                        high=None if low == high else high,
-                        why=why,
-                        winner=result.winner if why == "game-already-won" else None,
-                        window=self._window(item),
-                    ),
-                    event=last[key],
+                    "info",
+                    facts=Unmarked(side=side, item=item, points=high, deal=deal.number),
+                    event=deal.event,
                     deal=deal.number,
                     basis=[rule],
                 )
             )
-        for (side, item), (_low, high, rule) in expected.items():
-            if item == "game" and rule == "WHIST-SCORE-5":
-                continue  # American: the game's value is agreed as the result, not marked
-            if high and (side, item) not in groups:
-                self.findings.append(
-                    make_finding(
-                        "WHIST-SCORE-7",
-                        "info",
-                        facts=Unmarked(side=side, item=item, points=high, deal=deal.number),
-                        event=deal.event,
-                        deal=deal.number,
-                        basis=[rule],
-                    )
-                )
 
-    def _window(self, item: str) -> Window:
-        """How long a marking error may be corrected under the code in force."""
-        if self.english:
-            return "rubber" if item in ("game", "rubber") else "game"
-        return "next-deal"
 
-    def _check_result(self, index: int, winner: str, value: int, deal: int | None) -> None:
-        self.last_result = {"winner": winner, "value": value}
-        if self.rules.game_value_mode == "rubber_points":
-            rubber = self.position.last_rubber if not self.position.games else None
-            truth = (rubber.winner, rubber.value) if rubber else None
-            what: Literal["game", "rubber"] = "rubber"
-            rule = "WHIST-RUBBER-4"
-        else:
-            games = self.position.games or self.position.rubber_games
-            truth = games[-1] if games else None
-            what, rule = "game", "WHIST-SCORE-5"
-        if truth == (winner, value):
-            return
-        self.findings.append(
-            make_finding(
-                "WHIST-SCORE-7",
-                "violation",
-                facts=AgreedResult(
-                    game="whist",
-                    what=what,
-                    winner=winner,
-                    value=value,
-                    deal=deal,
-                    right=[Result(winner=truth[0], value=truth[1])] if truth else [],
-                ),
-                event=index,
+def _window(bench: Bench, item: str) -> Window:
+    """How long a marking error may be corrected under the code in force."""
+    if bench.english:
+        return "rubber" if item in ("game", "rubber") else "game"
+    return "next-deal"
+
+
+def check_result(bench: Bench, index: int, winner: str, value: int, deal: int | None) -> None:
+    bench.last_result = {"winner": winner, "value": value}
+    if bench.rules.game_value_mode == "rubber_points":
+        rubber = bench.position.last_rubber if not bench.position.games else None
+        truth = (rubber.winner, rubber.value) if rubber else None
+        what: Literal["game", "rubber"] = "rubber"
+        rule = "WHIST-RUBBER-4"
+    else:
+        games = bench.position.games or bench.position.rubber_games
+        truth = games[-1] if games else None
+        what, rule = "game", "WHIST-SCORE-5"
+    if truth == (winner, value):
+        return
+    bench.findings.append(
+        make_finding(
+            "WHIST-SCORE-7",
+            "violation",
+            facts=AgreedResult(
+                game="whist",
+                what=what,
+                winner=winner,
+                value=value,
                 deal=deal,
-                basis=[rule],
-            )
+                right=[Result(winner=truth[0], value=truth[1])] if truth else [],
+            ),
+            event=index,
+            deal=deal,
+            basis=[rule],
         )
+    )
 
 
 _ITEM_RULE = {

@@ -1,9 +1,9 @@
 """Misdeals and new deals: who deals next under each code (WHIST-DEAL-4..8).
 
-A mixin of ``judge.Judge``. The rotation is checked deal by deal in ``judge``; a misdeal
-between two deals changes whose turn it is: the dealer loses the deal (it passes to his
-left) or deals again. The outcome is a table by reason and code, so a code's difference is a
-row, not a branch.
+Functions over ``bench.Bench``, called by ``judge.Judge``. The rotation is checked deal by
+deal in ``judge``; a misdeal between two deals changes whose turn it is: the dealer loses
+the deal (it passes to his left) or deals again. The outcome is a table by reason and code,
+so a code's difference is a row, not a branch.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from typing import Literal
 
 from adjudicator.facts.whist_table import DealtOutOfTurn, Misdeal
 from adjudicator.findings import Finding, Severity, make_finding
+from adjudicator.games.whist.bench import Bench
 from adjudicator.games.whist.facts import MisdealFacts
-from adjudicator.record.whist import MisdealReason, WhistMisdeal, WhistRules
+from adjudicator.record.whist import MisdealReason, WhistMisdeal
 from adjudicator.seats import WhistSeat, left_of, partner_of
 
 Outcome = Literal["lost", "again"]
@@ -65,73 +66,67 @@ def next_dealer(event: WhistMisdeal, english: bool) -> WhistSeat:
     return left_of(event.dealer) if lost else event.dealer
 
 
-class MisdealJudge:
-    """Each misdeal's ruling and the turn to deal it leaves (``judge._check_rotation``)."""
-
-    rules: WhistRules
-    english: bool
-    findings: list[Finding]
-
-    def _misdeal(self, facts: MisdealFacts, expected: WhistSeat | None) -> WhistSeat:
-        """Rule on one misdeal; return whose deal it is next."""
-        timed = facts.timed
-        event = timed.event
-        if expected is not None and event.dealer != expected:
-            self.findings.append(
-                make_finding(
-                    "WHIST-DEAL-7",
-                    "violation",
-                    facts=DealtOutOfTurn(
-                        dealer=event.dealer, turn=expected, deal=facts.before_deal, misdeal=True
-                    ),
-                    event=timed.index,
-                    deal=facts.before_deal,
-                    seat=event.dealer,
-                    basis=["WHIST-DEAL-4"],
-                )
+def misdeal(bench: Bench, facts: MisdealFacts, expected: WhistSeat | None) -> WhistSeat:
+    """Rule on one misdeal; return whose deal it is next."""
+    timed = facts.timed
+    event = timed.event
+    if expected is not None and event.dealer != expected:
+        bench.findings.append(
+            make_finding(
+                "WHIST-DEAL-7",
+                "violation",
+                facts=DealtOutOfTurn(
+                    dealer=event.dealer, turn=expected, deal=facts.before_deal, misdeal=True
+                ),
+                event=timed.index,
+                deal=facts.before_deal,
+                seat=event.dealer,
+                basis=["WHIST-DEAL-4"],
             )
-        ruling = ruling_of(event, self.english)
-        after = next_dealer(event, self.english)
-        owner = event.dealer
-        if (
-            self.english
-            and ruling.outcome == "lost"
-            and expected is not None
-            and event.dealer == partner_of(expected)
-        ):  # ENG64-51, ENG1900-38: the partner who took the deal loses it for the dealer
-            owner, after = expected, left_of(expected)
-        self.findings.append(self._misdeal_finding(facts, ruling, after, owner))
-        return after
-
-    def _misdeal_finding(
-        self, facts: MisdealFacts, ruling: Ruling, after: str, owner: str
-    ) -> Finding:
-        event = facts.timed.event
-        severity: Severity = "violation" if ruling.rule == "WHIST-DEAL-8" else "info"
-        excuse: Literal["adversary-touched", "interrupted"] | None = None
-        if ruling.outcome == "lost":
-            outcome: Literal["deal-lost", "excused", "new-deal"] = "deal-lost"
-        elif ruling.rule == "WHIST-DEAL-8":
-            severity, outcome = "warning", "excused"
-            excuse = "adversary-touched" if event.adversary_touched else "interrupted"
-        else:
-            outcome = "new-deal"
-        return make_finding(
-            ruling.rule,
-            severity,
-            facts=Misdeal(
-                dealer=event.dealer,
-                reason=event.reason,
-                outcome=outcome,
-                excuse=excuse,
-                owner=owner,
-                next_dealer=after,
-                before_deal=facts.before_deal,
-                voids_deal=facts.voids_deal,
-            ),
-            event=facts.timed.index,
-            deal=facts.voids_deal or facts.before_deal,
-            seat=event.dealer,
-            basis=[] if ruling.outcome == "again" else ["WHIST-DEAL-4"],
-            legal=[f"{after} to deal"],
         )
+    ruling = ruling_of(event, bench.english)
+    after = next_dealer(event, bench.english)
+    owner = event.dealer
+    if (
+        bench.english
+        and ruling.outcome == "lost"
+        and expected is not None
+        and event.dealer == partner_of(expected)
+    ):  # ENG64-51, ENG1900-38: the partner who took the deal loses it for the dealer
+        owner, after = expected, left_of(expected)
+    bench.findings.append(_misdeal_finding(bench, facts, ruling, after, owner))
+    return after
+
+
+def _misdeal_finding(
+    bench: Bench, facts: MisdealFacts, ruling: Ruling, after: str, owner: str
+) -> Finding:
+    event = facts.timed.event
+    severity: Severity = "violation" if ruling.rule == "WHIST-DEAL-8" else "info"
+    excuse: Literal["adversary-touched", "interrupted"] | None = None
+    if ruling.outcome == "lost":
+        outcome: Literal["deal-lost", "excused", "new-deal"] = "deal-lost"
+    elif ruling.rule == "WHIST-DEAL-8":
+        severity, outcome = "warning", "excused"
+        excuse = "adversary-touched" if event.adversary_touched else "interrupted"
+    else:
+        outcome = "new-deal"
+    return make_finding(
+        ruling.rule,
+        severity,
+        facts=Misdeal(
+            dealer=event.dealer,
+            reason=event.reason,
+            outcome=outcome,
+            excuse=excuse,
+            owner=owner,
+            next_dealer=after,
+            before_deal=facts.before_deal,
+            voids_deal=facts.voids_deal,
+        ),
+        event=facts.timed.index,
+        deal=facts.voids_deal or facts.before_deal,
+        seat=event.dealer,
+        basis=[] if ruling.outcome == "again" else ["WHIST-DEAL-4"],
+        legal=[f"{after} to deal"],
+    )

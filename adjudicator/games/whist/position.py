@@ -14,17 +14,15 @@ position states as played to the trick in play is checked for following suit lik
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from adjudicator.cards import RANKS, Card, Suit
+from adjudicator.cards import Card
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.games.whist.facts import DealFacts, Phase, Renounce, Trick
+from adjudicator.games.whist.facts import DealFacts, Phase, Trick
+from adjudicator.games.whist.follow import check_follow
+from adjudicator.games.whist.table import Table
 from adjudicator.record.whist import WhistDeal, WhistPlay, WhistPosition
 from adjudicator.seats import WHIST_SEATS, WhistSeat, left_of
-
-if TYPE_CHECKING:
-    from adjudicator.games.whist.state import WhistState
 
 #: The seat that stands for its side among the tricks won before a position.
 _FOR_SIDE = {"NS": "N", "EW": "E"}
@@ -44,7 +42,7 @@ def revealed(events: Sequence[object]) -> dict[int, dict[str, set[Card]]]:
     return found
 
 
-def apply_position(state: WhistState, index: int, event: WhistPosition) -> None:
+def apply_position(state: Table, index: int, event: WhistPosition) -> None:
     """Start the deal at the position: the tricks before it (only their winners' sides), the
     trick in play, and each hand as known and as its later plays show it."""
     where = pointer_of("events", index)
@@ -109,7 +107,7 @@ def apply_position(state: WhistState, index: int, event: WhistPosition) -> None:
     state.exposed = {seat: set() for seat in WHIST_SEATS}
     state.phase = Phase.PLAY
     for seat, card in list(in_trick.items())[1:]:  # a renounce stated there is one like any other
-        state._check_follow(index, seat, card, trick)
+        check_follow(state, index, seat, card, trick)
 
 
 def honours_unknown(deal: DealFacts) -> bool:
@@ -141,20 +139,7 @@ def honours_bounds(deal: DealFacts, turn_up_counts: bool) -> tuple[dict[str, int
     return shown, len(honours) - len(owner)
 
 
-def open_renounce(
-    deal: DealFacts, index: int, seat: WhistSeat, card: Card, trick: int, led: Suit
-) -> None:
-    """A seat shows out of the suit led while some of his cards are not shown: if a card of
-    the suit is placed nowhere, he may have held it (WHIST-REVOKE-1). He never plays it later
-    in the record (it would be shown), so only a deal played out can settle it: the record
-    stopped part-way leaves it open (``deal.open_renounces``, judged in ``Judge``)."""
-    shown = {c for cards in deal.hands.values() for c in cards}
-    unplaced = [Card(rank, led) for rank in RANKS if Card(rank, led) not in shown]
-    if unplaced:
-        deal.open_renounces.append(Renounce(seat, trick, index, card, led, unplaced))
-
-
-def stop_part_way(state: WhistState) -> None:
+def stop_part_way(state: Table) -> None:
     """The record stops before trick 13 of a deal begun at a position: the deal's result is
     not known, and a renounce not yet established may still have been corrected."""
     deal = state.deal

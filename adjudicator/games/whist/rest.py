@@ -12,24 +12,22 @@ bound (or the cards are not all shown) the finding says so instead of guessing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from adjudicator.errors import InputError, pointer_of
 from adjudicator.facts.whist_table import RestClaim
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist.double_dummy import sure_tricks
 from adjudicator.games.whist.facts import Phase, RestClaimed
+from adjudicator.games.whist.table import Table
 from adjudicator.record.whist import WhistClaimRest
 from adjudicator.seats import WHIST_SEATS
 
 #: why the cards were not searched: not all shown, or the trick on the table not in turn
 Unsearched = Literal["cards-not-shown", "not-in-turn", "too-many"] | None
 
-if TYPE_CHECKING:
-    from adjudicator.games.whist.state import WhistState
 
-
-def claim_rest(state: WhistState, index: int, event: WhistClaimRest) -> None:
+def claim_rest(state: Table, index: int, event: WhistClaimRest) -> None:
     """End the deal on the claim; record how the tricks not played go, and what the cards
     say of it."""
     where = pointer_of("events", index)

@@ -15,23 +15,24 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from adjudicator.cards import RANKS, Card, Suit, sort_hand, whist_pack
-from adjudicator.engine.tricks import PlayedCard, cards_of_suit, legal_follows
+from adjudicator.engine.tricks import PlayedCard, legal_follows
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.facts import LedOutOfTurn, PlayedOutOfTurn, Revoked
 from adjudicator.findings import Finding, make_finding
-from adjudicator.games.whist.calls import Obligation, apply_call, check_play, lapse
+from adjudicator.games.whist.calls import apply_call, check_play, lapse
 from adjudicator.games.whist.facts import (
     DealFacts,
     MisdealFacts,
     Phase,
-    Renounce,
     TimedEvent,
     Trick,
     WhistReplay,
 )
-from adjudicator.games.whist.position import apply_position, open_renounce, revealed, stop_part_way
+from adjudicator.games.whist.follow import SUIT_CARDS, check_follow
+from adjudicator.games.whist.position import apply_position, revealed, stop_part_way
 from adjudicator.games.whist.rest import claim_rest
-from adjudicator.games.whist.withdrawals import Withdrawals
+from adjudicator.games.whist.table import Table
+from adjudicator.games.whist.withdrawals import apply_retract
 from adjudicator.record.whist import (
     WhistCall,
     WhistClaim,
@@ -57,7 +58,6 @@ _LEFT: dict[str, str] = {seat: left_of(seat) for seat in WHIST_SEATS}
 _PARTNER: dict[str, str] = {seat: partner_of(seat) for seat in WHIST_SEATS}
 _RANK = {rank: position for position, rank in enumerate(RANKS)}  # 0 is the ace
 _POWER = {card: _RANK[card.rank] for card in whist_pack()}  # by card: one lookup, not two
-_SUIT_CARDS = {suit: frozenset(Card(rank, suit) for rank in RANKS) for suit in Suit}
 
 
 def _trick_order(trump: Suit, led: Suit) -> dict[Card, int]:
@@ -103,35 +103,13 @@ def _may_play_before_partner(seat: str, plays: list[PlayedCard], findings: list[
 _PLAY = Phase.PLAY  # a module global: an Enum class attribute lookup is slow in the hot loop
 
 
-class WhistState(Withdrawals):
-    """The table during the replay. ``apply(index, event)`` is the only mutator."""
-
-    def __init__(self, rules: WhistRules) -> None:
-        self.rules = rules
-        self.phase = Phase.DEAL
-        self.deals: list[DealFacts] = []
-        self.findings: list[Finding] = []
-        self.hands: dict[str, set[Card]] = {}
-        self.exposed: dict[str, set[Card]] = {}
-        self.pending: list[Renounce] = []
-        self.early_results: list[TimedEvent[WhistResult]] = []
-        self.misdeals: list[MisdealFacts] = []
-        self.calls: list[Obligation] = []  # lawful calls not yet answered (``calls``)
-        # the cards each seat plays after each position (``position.revealed``)
-        self.revealed: dict[int, dict[str, set[Card]]] = {}
-        # a referee's table (``adjudicator.referee``) rules on a deal still in play as on a
-        # fragment's: stopped where the events pushed so far end
-        self.stops_part_way = False
+class WhistState(Table):
+    """The table during the replay. ``apply(index, event)`` is the only mutator; the data
+    is ``Table``'s, the rules on positions, calls, claims of the rest, following suit and
+    cards taken back are functions over it (``position``, ``calls``, ``rest``, ``follow``,
+    ``withdrawals``)."""
 
     # Queries ---------------------------------------------------------------------------
-
-    @property
-    def deal(self) -> DealFacts:
-        return self.deals[-1]
-
-    @property
-    def trick(self) -> Trick:
-        return self.deal.tricks[-1]
 
     def expected_seat(self) -> str:
         """Who should play next: the leader, then the first seat to his left without a card."""
@@ -181,7 +159,7 @@ class WhistState(Withdrawals):
             case WhistPlay():
                 self._apply_play(index, event)
             case WhistRetract():
-                self._apply_retract(index, event)
+                apply_retract(self, index, event)
             case WhistCut():
                 self._require_deal(index, "cut")
                 if self.phase == Phase.PLAY:
@@ -381,7 +359,7 @@ class WhistState(Withdrawals):
         if seat != expected and not _may_play_before_partner(seat, plays, self.findings):
             self._out_of_turn(index, seat, card, expected, trick)
         if count and card.suit is not plays[0].card.suit:
-            self._check_follow(index, seat, card, trick)
+            check_follow(self, index, seat, card, trick)
         if self.calls:
             check_play(self, index, seat, card, trick)
         hand.remove(card)
@@ -422,7 +400,7 @@ class WhistState(Withdrawals):
         hands = self.hands
         trick_order = _TRICK_ORDER[deal.trump.suit]
         left = _LEFT
-        suit_cards = _SUIT_CARDS
+        suit_cards = SUIT_CARDS
         last = len(events) - 4  # the last index that starts four events
         while index <= last:
             e0, e1, e2, e3 = events[index : index + 4]
@@ -518,17 +496,6 @@ class WhistState(Withdrawals):
                     legal=[f"{expected} to play"],
                 )
             )
-
-    def _check_follow(self, index: int, seat: WhistSeat, card: Card, trick: Trick) -> None:
-        led = trick.plays[0].card.suit
-        if card.suit is led:
-            return
-        hand = self.hands[seat]
-        if not hand.isdisjoint(_SUIT_CARDS[led]):
-            held = sort_hand(cards_of_suit(hand, led))
-            self.pending.append(Renounce(seat, trick.number, index, card, led, held))
-        elif self.deal.unknown.get(seat):
-            open_renounce(self.deal, index, seat, card, trick.number, led)
 
     def _establish_by_play(self, seat: WhistSeat, trick_number: int, index: int) -> None:
         """The revoker or his partner playing to a later trick establishes (WHIST-REVOKE-3)."""

@@ -1,0 +1,50 @@
+"""The whist table as data: what the replay holds between events.
+
+``state`` (the mutator) builds on it; ``position``, ``calls``, ``rest``, ``follow`` and
+``withdrawals`` are functions over it. Kept below them all so that each imports it one way
+(facts -> table -> rules -> state) and none needs the state machine itself.
+"""
+
+from __future__ import annotations
+
+from adjudicator.cards import Card
+from adjudicator.findings import Finding
+from adjudicator.games.whist.facts import (
+    DealFacts,
+    MisdealFacts,
+    Obligation,
+    Phase,
+    Renounce,
+    TimedEvent,
+    Trick,
+)
+from adjudicator.record.whist import WhistResult, WhistRules
+
+
+class Table:
+    """The table during the replay: the deals so far, the hands, what waits to be settled."""
+
+    def __init__(self, rules: WhistRules) -> None:
+        self.rules = rules
+        self.phase = Phase.DEAL
+        self.deals: list[DealFacts] = []
+        self.findings: list[Finding] = []
+        self.hands: dict[str, set[Card]] = {}
+        self.exposed: dict[str, set[Card]] = {}
+        self.pending: list[Renounce] = []
+        self.early_results: list[TimedEvent[WhistResult]] = []
+        self.misdeals: list[MisdealFacts] = []
+        self.calls: list[Obligation] = []  # lawful calls not yet answered (``calls``)
+        # the cards each seat plays after each position (``position.revealed``)
+        self.revealed: dict[int, dict[str, set[Card]]] = {}
+        # a referee's table (``adjudicator.referee``) rules on a deal still in play as on a
+        # fragment's: stopped where the events pushed so far end
+        self.stops_part_way = False
+
+    @property
+    def deal(self) -> DealFacts:
+        return self.deals[-1]
+
+    @property
+    def trick(self) -> Trick:
+        return self.deal.tricks[-1]
