@@ -32,11 +32,7 @@ GAME_CLASSES = {
 
 #: Being rewritten to read typed facts (issue 18, parts 1-2): their ``isinstance`` on a deal
 #: summary goes with that work. Take a module off this list when it no longer dispatches.
-PENDING = {
-    "ruling/decision.py",
-    "ruling/disputes.py",
-    "ruling/sentences.py",
-}
+PENDING: set[str] = set()
 
 
 def _names(node: ast.expr) -> set[str]:

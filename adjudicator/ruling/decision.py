@@ -120,8 +120,8 @@ def _fields(ctx: Context, f: Finding) -> dict[str, object]:
         values["forfeit_event"] = lost
     if isinstance(f.facts, Revoked):
         values["card"], values["suit"] = card(f.facts.card), f.facts.led
-    deal = ctx.deal_of(f.event or 0)
-    if isinstance(deal, WhistDealSummary) and isinstance(f.facts, LedOutOfTurn):
+    if isinstance(f.facts, LedOutOfTurn):  # (a whist finding: the deal is a whist deal's)
+        deal = cast(WhistDealSummary, ctx.deal_of(f.event or 0))
         values["false_lead"] = _false_lead(ctx, deal, f.event, f.facts)
     return values
 
@@ -235,7 +235,7 @@ _MARK_WHY: dict[MarkWhy, str] = {
 def _added(ctx: Context, f: Finding) -> str:
     """What the adversary adds for a score marked too much (ordinary Bézique under Foster,
     the option wrong_score_penalty's default), as the deal's score lines have it."""
-    if not isinstance(ctx.deals[0] if ctx.deals else None, BeziqueDealSummary):
+    if ctx.game == "whist" or not ctx.deals:
         return ""
     for line in ctx.deal_of(f.event or 0).scores:
         if line.item == "penalty" and line.rule == f.rule and line.event == f.event:
@@ -247,13 +247,14 @@ def _added(ctx: Context, f: Finding) -> str:
 def _marks_made(ctx: Context, event: int | None, who: str, item: str) -> int:
     """How many marks ``who`` wrote for ``item`` in the deal of ``event`` (a Bézique player
     marks his brisques trick by trick; the finding gives their total)."""
-    deal = ctx.deal_of(event or 0) if ctx.deals else None
-    if isinstance(deal, BeziqueDealSummary):
-        items = {item, "exchange"} if item == "seven" else {item}
-        return sum(1 for mark in deal.marks if mark.seat == who and mark.item in items)
-    if isinstance(deal, WhistDealSummary):
-        return sum(1 for mark in deal.marks if mark.side == who and mark.for_ == item)
-    return 1
+    if not ctx.deals:
+        return 1
+    if ctx.game == "whist":
+        whist = cast(WhistDealSummary, ctx.deal_of(event or 0))
+        return sum(1 for mark in whist.marks if mark.side == who and mark.for_ == item)
+    deal = cast(BeziqueDealSummary, ctx.deal_of(event or 0))
+    items = {item, "exchange"} if item == "seven" else {item}
+    return sum(1 for mark in deal.marks if mark.seat == who and mark.item in items)
 
 
 def _mark(ctx: Context, f: Finding) -> Said:
@@ -507,9 +508,11 @@ def _open_questions(ctx: Context) -> list[Said]:
     return out
 
 
-def _claimed_by_penalty(deals: list[Any], claims: list[Claim]) -> list[Claim]:
+def _claimed_by_penalty(game: str, deals: list[Any], claims: list[Claim]) -> list[Claim]:
     """Whist revokes claimed by the choice of their penalty, with no claim event before it
     (the judge reads the choice as the claim): disputes all the same, worded as claims."""
+    if game != "whist":
+        return []
     stated = {c.event for c in claims}
     return [
         Claim(
@@ -520,8 +523,7 @@ def _claimed_by_penalty(deals: list[Any], claims: list[Claim]) -> list[Claim]:
             trick=revoke.trick,
             by_penalty=True,
         )
-        for deal in deals
-        if isinstance(deal, WhistDealSummary)
+        for deal in cast(list[WhistDealSummary], deals)
         for revoke in deal.revokes
         if revoke.claimed_at is not None and revoke.claimed_at not in stated
     ]
@@ -539,7 +541,7 @@ def decide(
     undetermined: list[Any] | None = None,
 ) -> list[Said]:
     """The decision, sentence by sentence, in the order a director gives it."""
-    claims = sorted([*claims, *_claimed_by_penalty(deals, claims)], key=lambda c: c.event)
+    claims = sorted([*claims, *_claimed_by_penalty(game, deals, claims)], key=lambda c: c.event)
     ctx = Context(
         game,
         rules,

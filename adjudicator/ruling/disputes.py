@@ -266,9 +266,9 @@ def _named_by_revokers(ctx: Context, claim: Claim, deal: int) -> list[Said]:
     ]
 
 
-def _claimed_before(deal: Any, claim: Claim) -> int | None:
+def _claimed_before(deal: WhistDealSummary | None, claim: Claim) -> int | None:
     """The earlier claim of the revoke ``claim`` names (by seat and trick), if there was one."""
-    if not isinstance(deal, WhistDealSummary):
+    if deal is None:
         return None
     for revoke in deal.revokes:
         named = (claim.against in (None, revoke.seat)) and (claim.trick in (None, revoke.trick))
@@ -300,8 +300,8 @@ def _orphan_penalty(ctx: Context, claim: Claim) -> list[Said]:
     ]
 
 
-def _revoke_claimed(deal: Any, event: int) -> Revoke | None:
-    if not isinstance(deal, WhistDealSummary):
+def _revoke_claimed(deal: WhistDealSummary | None, event: int) -> Revoke | None:
+    if deal is None:
         return None
     return next((r for r in deal.revokes if r.claimed_at == event), None)
 

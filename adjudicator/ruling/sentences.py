@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.findings import Finding
-from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow
+from adjudicator.games.bezique.summary import DeclarationRow
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.words import Names, laws
 
@@ -106,7 +106,7 @@ def endplay_consequence(ctx: Context, error: Finding) -> str:
     replayed (the deal's score waits on them) or the penalty of the option in force
     (BEZ-LAST-2, the option endplay_penalty)."""
     deal = ctx.deal_of(error.event or 0) if ctx.deals else None
-    if isinstance(deal, BeziqueDealSummary) and deal.indeterminate_from_trick is None:
+    if deal is not None and deal.indeterminate_from_trick is None:  # (a Bézique deal)
         return _endplay_penalty(ctx, error)
     return "the tricks from there on are to be replayed"
 
