@@ -19,11 +19,14 @@ from tests.conftest import FIXTURES, ROOT
 LIMIT = 20  # seconds: a run that takes longer has hung
 
 
-def _archive(folder: Path, copies: int) -> Path:
+def _archive(folder: Path, records: int) -> Path:
+    """Some ``records`` whist records: the fixtures over and over (their number grows with
+    the project, so the count, not the copies, is fixed)."""
     lines = [
         json.dumps(json.loads(p.read_text("utf-8-sig")), separators=(",", ":"))
         for p in sorted((FIXTURES / "whist").glob("*.json"))
     ]
+    copies = max(1, records // len(lines))
     path = folder / f"whist-{copies}.jsonl"
     path.write_text("\n".join(lines * copies) + "\n", "utf-8")
     return path
@@ -32,13 +35,13 @@ def _archive(folder: Path, copies: int) -> Path:
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An archive long enough to be stopped in the middle (some 15,000 whist records)."""
-    return _archive(tmp_path_factory.mktemp("archive"), 500)
+    return _archive(tmp_path_factory.mktemp("archive"), 15_000)
 
 
 @pytest.fixture(scope="module")
 def shorter(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An archive judged whole in a second or two (some 1,500 records)."""
-    return _archive(tmp_path_factory.mktemp("archive"), 50)
+    return _archive(tmp_path_factory.mktemp("archive"), 1_500)
 
 
 def count(path: Path) -> int:
