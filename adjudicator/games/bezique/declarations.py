@@ -230,10 +230,10 @@ def _timing_fault(state: StateBase, seat: str, *, scoring: bool) -> FaultReason 
     the trick just played before drawing (BEZ-DECL-1), and once a trick (BEZ-DECL-3)."""
     if state.phase is not facts.Phase.STOCK or state.remaining == 0:
         return "stock-exhausted"
-    why = window_fault(state, seat)
-    if why is not None:
-        return why
-    if scoring and state.window.get("scored") is not None:
+    window = state.window
+    if not window or window["winner"] != seat or seat in window["drawn"]:
+        return window_fault(state, seat)  # (its test inline: the common lawful case, no call)
+    if scoring and window.get("scored") is not None:
         return "second-score"
     return None
 
