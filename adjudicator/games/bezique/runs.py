@@ -124,7 +124,7 @@ def run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> i
         index += 2
         pending = True
     if index != start:
-        _run_exit(state, pending, winner, remaining, at, number != first)
+        _run_exit(state, pending, winner, remaining, at, 0 if number == first else number)
     return index
 
 
@@ -159,19 +159,20 @@ def _run_entry(state: StateBase) -> tuple[bool, str] | None:
 
 
 def _run_exit(
-    state: StateBase, pending: bool, winner: str, remaining: int, at: int, new_trick: bool
+    state: StateBase, pending: bool, winner: str, remaining: int, at: int, last: int
 ) -> None:
-    """The state a run leaves, as the per-event handlers would leave it."""
+    """The state a run leaves, as the per-event handlers would leave it (``last``: the
+    number of the last trick it took, 0 if it took none)."""
     # both hold the same all run long: one fewer after a trick, as many again after the draws
     size = state._hand_size
     state.count["A"] = state.count["B"] = size - 1 if pending else size
     state.remaining, state._stock_at = remaining, at
-    if new_trick:
+    if last:
         state.current = state.deal.tricks[-1]
         state.window = {
             "winner": winner,
-            "trick": len(state.deal.tricks),
-            "drawn": [] if pending else [winner, other(winner)],
+            "trick": last,
+            "drawn": [] if pending else [winner, _OTHER[winner]],
             "scored": None,
             "declared": False,
         }
