@@ -168,10 +168,10 @@ class Deal:
         """The points the rules give the seat for ``item`` (default: declarations and carte
         blanche as the cards made them, law-50 scores that merely stand excluded)."""
         lines = score_deal(state.deal, state.variant, self.record.rules).lines
-        lines = [x for x in lines if x.seat == seat]
+        lines = [x for x in lines if x["seat"] == seat]
         if item:
-            return sum(x.points for x in lines if x.item == item)
-        return sum(x.points for x in lines if x.rule in ("BEZ-COMBO-0", "RUB-CB-1"))
+            return sum(x["points"] for x in lines if x["item"] == item)
+        return sum(x["points"] for x in lines if x["rule"] in ("BEZ-COMBO-0", "RUB-CB-1"))
 
 
 def the(state: BeziqueState, event: int) -> Declaration:

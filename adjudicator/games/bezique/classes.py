@@ -28,9 +28,12 @@ def class_problem(
     cls = combo.cls
     if not cls:
         return None
-    used = [t for t in instances if t.history.get(cls)]
-    if not used:
+    for t in instances:  # (a loop, not a list: the common case builds none)
+        if cls in t.history:
+            break
+    else:
         return None  # the common case: every card new to the class
+    used = [t for t in instances if t.history.get(cls)]
     by_event = state.deal.by_event()
     kind = kind_of(name)
     for table_card in used:

@@ -35,20 +35,21 @@ def locate(
     cards: list[Card],
     name: str,
     given: Sequence[str] | None,
-) -> list[TableCard]:
+) -> tuple[list[TableCard], bool]:
     """The physical copies named: the reading's choice among the ways the seat's copies can
     serve (``readings``). The first offered is ``_default_copies``, unless that breaks a
     class rule and another way does not: then the first such way (a director reads the
     record in the player's favour, and only calls a declaration illegal when no copies
-    the seat held make it legal)."""
+    the seat held make it legal). With them, whether they are known to break no class
+    rule (``class_problem`` was asked of them here: the ruling need not ask again)."""
     default = _default_copies(state, index, seat, cards, name, given)
     cls = COMBINATIONS[name].cls
     unlawful = bool(cls) and class_problem(state, seat, name, default, index) is not None
     if state.fast and not unlawful:
-        return default  # the first reading: no other copies needed (``readings``)
+        return default, True  # the first reading: no other copies needed (``readings``)
     others = _other_readings(state, seat, cards, default, given)
     if not others:
-        return default
+        return default, not unlawful
     readings: list[list[TableCard | None]] = [list(default), *others]
     if unlawful:
         for position, reading in enumerate(readings[1:], start=1):
@@ -58,8 +59,8 @@ def locate(
                 break
     pick = readings[choose(state, index, len(readings))]
     if pick is readings[0] and pick == default:
-        return default
-    return [t or facts.TableCard(state.new_uid(), cards[i], {}) for i, t in enumerate(pick)]
+        return default, not unlawful
+    return [t or facts.TableCard(state.new_uid(), cards[i], {}) for i, t in enumerate(pick)], False
 
 
 def _other_readings(

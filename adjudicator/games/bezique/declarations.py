@@ -117,7 +117,9 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
             pointer_of("events", index, "from"),
             f"from names {len(given)} sources for {len(cards)} cards",
         )
-    instances = [] if carte_blanche else locate(state, index, seat, cards, name, given)
+    instances, lawful = (
+        ([], False) if carte_blanche else locate(state, index, seat, cards, name, given)
+    )
     table = state.table[seat]
     state.sources[index] = ["table" if t in table else "hand" for t in instances]
     trick = (
@@ -136,7 +138,7 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
         status="scored" if event.points is not None else "to-score",
     )
     deal.declarations.append(declaration)
-    problem = _problem(state, index, event, declaration, instances)
+    problem = _problem(state, index, event, declaration, instances, lawful)
     if problem is not None and given is None and problem.rule in _CLASS_RULES and state.unknown:
         said = (problem.rule, problem.message())
         if fresh_card_unknown(state, index, seat, name, instances, said) is None:
@@ -191,7 +193,10 @@ def _problem(
     event: BeziqueDeclare,
     declaration: Declaration,
     instances: list[TableCard],
+    lawful: bool,
 ) -> UnlawfulDeclaration | None:
+    """The fault of a declaration, as its fact, or None; ``lawful``: its copies are known
+    to break no class rule (``locate``)."""
     seat, name = event.seat, event.combination
     variant = state.variant
     if name == "carte-blanche":
@@ -207,7 +212,7 @@ def _problem(
         if detail is not None or value_of(name, variant) is None:
             fault = "not-formed" if detail is not None else "does-not-score"
     if fault is None:
-        return class_problem(state, seat, name, instances, index)
+        return None if lawful else class_problem(state, seat, name, instances, index)
     return UnlawfulDeclaration(
         rubicon=state.rubicon,
         seat=seat,
@@ -225,10 +230,10 @@ def _timing_fault(state: StateBase, seat: str, *, scoring: bool) -> FaultReason 
     the trick just played before drawing (BEZ-DECL-1), and once a trick (BEZ-DECL-3)."""
     if state.phase is not facts.Phase.STOCK or state.remaining == 0:
         return "stock-exhausted"
-    why = window_fault(state, seat)
-    if why is not None:
-        return why
-    if scoring and state.window.get("scored") is not None:
+    window = state.window
+    if not window or window["winner"] != seat or seat in window["drawn"]:
+        return window_fault(state, seat)  # (its test inline: the common lawful case, no call)
+    if scoring and window.get("scored") is not None:
         return "second-score"
     return None
 

@@ -9,7 +9,7 @@ running score across deals to the target; Rubicon values each deal in ``games.ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, cast
+from typing import Literal, TypedDict, cast
 
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.facts import AnyFact
@@ -25,10 +25,7 @@ from adjudicator.games.bezique.facts import (
     Declaration,
     other,
 )
-from adjudicator.games.bezique.summary import (
-    DeclarationRow,
-    ScoreLine,
-)
+from adjudicator.games.bezique.summary import DeclarationRow
 from adjudicator.games.bezique.tables import VARIANTS, Variant, is_brisque
 from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
 
@@ -37,11 +34,23 @@ BRISQUE = 10  # BEZ-CARDS-4
 ALL_BRISQUES_PER_PACK = 8  # four aces and four tens (BEZ-CARDS-4)
 
 
+class Line(TypedDict):
+    """One item a seat scores: a ``ScoreLine`` of the summary as plain data, validated
+    there with the rest of the deal in one pass (``summarise``), not one model a line."""
+
+    seat: str
+    item: str
+    points: int
+    rule: str
+    text: str
+    event: int | None
+
+
 @dataclass
 class DealPoints:
     """What a deal gives each seat: officially (law 50) and as the cards really made."""
 
-    lines: list[ScoreLine]
+    lines: list[Line]
     official: dict[str, int]
     cards_made: dict[str, int]
     brisques: dict[str, int]  # counts, after any end-play penalty
@@ -74,7 +83,7 @@ class _Scorer:
         self.variant = variant
         self.rules = rules
         self.findings: list[Finding] = []
-        self.lines: list[ScoreLine] = []
+        self.lines: list[Line] = []
         self.official = {"A": 0, "B": 0}
         self.cards_made = {"A": 0, "B": 0}
         self.penalty_mode, self.law50_all = _rules_of(rules)
@@ -91,7 +100,14 @@ class _Scorer:
         stands_only: bool = False,
     ) -> None:
         self.lines.append(
-            ScoreLine(seat=seat, item=item, points=points, rule=rule, text=text, event=event)
+            {
+                "seat": seat,
+                "item": item,
+                "points": points,
+                "rule": rule,
+                "text": text,
+                "event": event,
+            }
         )
         self.official[seat] += points
         if not stands_only:
@@ -351,9 +367,10 @@ class _Scorer:
         """What each seat should have marked for items other than declarations."""
         expected: dict[tuple[str, str], int] = {}
         for line in self.lines:
-            if line.item in ("seven", "brisques", "last-trick", "penalty"):
-                key = (line.seat, line.item)
-                expected[key] = expected.get(key, 0) + line.points
+            item = line["item"]
+            if item in ("seven", "brisques", "last-trick", "penalty"):
+                key = (line["seat"], item)
+                expected[key] = expected.get(key, 0) + line["points"]
         if t.as_fell is not t.brisques or t.last_as_fell != t.last_trick:
             for seat in SEATS:
                 expected[(seat, "brisques")] = BRISQUE * t.as_fell[seat]
@@ -434,6 +451,12 @@ class _Tricks:
     last_as_fell: str | None
 
 
+def _line_order(line: Line) -> tuple[bool, int]:
+    """The record's order: the lines of events by event, then those of none (stable)."""
+    event = line["event"]
+    return event is None, event or 0
+
+
 def score_deal(
     deal: BeziqueDealFacts, variant: Variant, rules: BeziqueRules | RubiconRules
 ) -> DealPoints:
@@ -453,7 +476,7 @@ def score_deal(
     s.other_marks(t, count_demanded)
     score_claims(deal, findings, founded)
     s.last_trick_unmarked(t.last_trick)
-    s.lines.sort(key=lambda line: (line.event is None, line.event or 0))
+    s.lines.sort(key=_line_order)
     return DealPoints(
         s.lines,
         s.official,

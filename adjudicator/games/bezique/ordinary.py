@@ -50,7 +50,7 @@ def judge_ordinary(
             f"{deal.trump.noun if deal.trump else 'none'}):"
         )
         for line in points.lines:
-            steps.append(f"  {line.text} [{line.rule}]")
+            steps.append(f"  {line['text']} [{line['rule']}]")
         for seat in SEATS:
             score[seat] += points.official[seat]
         steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
@@ -121,9 +121,9 @@ def _in_order(
     taken = {seat: sum(n for _, s, n in dated if s == seat) for seat in SEATS}
     by_trick = rules.brisque_timing == "immediate" and taken == points.brisques
     lines: list[tuple[int | None, str, int]] = [
-        (line.event, line.seat, line.points)
+        (line["event"], line["seat"], line["points"])
         for line in points.lines
-        if not (by_trick and line.item == "brisques")
+        if not (by_trick and line["item"] == "brisques")
     ]
     if by_trick:
         lines += [(event, seat, BRISQUE * n) for event, seat, n in dated if n]

@@ -49,44 +49,46 @@ def _run_allowed(state: StateBase) -> bool:
 def run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int:
     """Lawful tricks of the stock phase, the draws after each and the marks between
     them (a trick's window is written only for the last one: nothing reads it between a
-    trick and its draws)."""
+    trick and its draws). Draws and cards leaving the hand inline: a call costs more."""
     stock = state.stock
     entry = None if stock is None else _run_entry(state)
     if entry is None or stock is None:
         return index
     pending, winner = entry
     deal = state.deal
-    hands, window = state.hand, state.window
-    tricks = deal.tricks
-    trump = deal.trump  # (fixed only by a declaration, which ends the run)
-    refill = state._refill
-    first_events, marks = deal.first_trick_events, deal.marks
+    hands, window, last_draw, on_table = state.hand, state.window, state.last_draw, state.on_table
+    tricks, trump = deal.tricks, deal.trump  # (trumps fixed only by a declaration: no run)
+    refill, first_events, marks = state._refill, deal.first_trick_events, deal.marks
     remaining, at, end = state.remaining, state._stock_at, len(events) - 1
     number = first = len(tricks)
-    order = _RANK_ORDER
-    start = index
+    order, start = _RANK_ORDER, index
     while index < end:
         lead = events[index]
         if type(lead) is BeziqueScore and lead.for_ != "declaration":
             index = _run_mark(marks, lead, index)  # between tricks or before draws
             continue
-        if pending:  # the winner's then the loser's draw of the two top cards
-            second = events[index + 1]
-            if type(lead) is not BeziqueDraw or type(second) is not BeziqueDraw:
-                break
-            if remaining < 4:
-                break  # the last cards: turn-up, odd last card, exhaustion
-            if not _run_draws(state, lead, second, winner, stock[at], stock[at + 1]):
+        if pending:  # the winner's then the loser's draw of the two top cards, as named
+            second, loser = events[index + 1], _OTHER[winner]
+            if type(lead) is not BeziqueDraw or type(second) is not BeziqueDraw or remaining < 4:
+                break  # (the last cards: turn-up, odd last card, exhaustion)
+            top, under, named, named2 = stock[at], stock[at + 1], lead.card, second.card
+            if (
+                lead.seat != winner
+                or second.seat != loser
+                or (named is not None and named is not top)  # (interned: identity)
+                or (named2 is not None and named2 is not under)
+            ):
                 break
             if number == first:  # the window the run began with
-                window["drawn"] = [winner, _OTHER[winner]]
+                window["drawn"] = [winner, loser]
+            hand, hand2 = hands[winner], hands[loser]
+            hand[top], hand2[under] = hand.get(top, 0) + 1, hand2.get(under, 0) + 1
+            last_draw[winner], last_draw[loser] = top, under
             remaining, at, index, pending = remaining - 2, at + 2, index + 2, False
             continue
         follow = events[index + 1]
-        if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay:
-            break
-        if remaining < 2:
-            break  # the last card of the stock: the window's close may end it
+        if type(lead) is not BeziquePlay or type(follow) is not BeziquePlay or remaining < 2:
+            break  # (the last card of the stock: the window's close may end it)
         seat, card, follower, answer = lead.seat, lead.card, follow.seat, follow.card
         if seat != winner or follower != _OTHER[seat]:
             break
@@ -111,37 +113,19 @@ def run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> i
         plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
         tricks.append(Trick(number, seat, plays, winner, False))
         first_events[number] = index
-        _run_take(state, seat, card, hand, lead_copy, refill)
-        _run_take(state, follower, answer, answer_hand, answer_copy, refill)
+        if lead_copy is None and not (refill and on_table[seat].get(card)):
+            hand[card] -= 1  # the common case of ``_run_take``, inline
+        else:
+            _run_take(state, seat, card, hand, lead_copy, refill)
+        if answer_copy is None and not (refill and on_table[follower].get(answer)):
+            answer_hand[answer] -= 1
+        else:
+            _run_take(state, follower, answer, answer_hand, answer_copy, refill)
         index += 2
         pending = True
     if index != start:
-        _run_exit(state, pending, winner, remaining, at, number != first)
+        _run_exit(state, pending, winner, remaining, at, 0 if number == first else number)
     return index
-
-
-def _run_draws(
-    state: StateBase, lead: BeziqueDraw, second: BeziqueDraw, winner: str, top: Card, under: Card
-) -> bool:
-    """The winner's then the loser's draw of the two top cards (``top``, ``under``),
-    taken if the record has them draw in that order and names no other card."""
-    loser = _OTHER[winner]
-    named, named2 = lead.card, second.card
-    if (
-        lead.seat != winner
-        or second.seat != loser
-        or (named is not None and named is not top)  # (interned: identity)
-        or (named2 is not None and named2 is not under)
-    ):
-        return False
-    hands = state.hand
-    hand = hands[winner]
-    hand[top] = hand.get(top, 0) + 1
-    hand = hands[loser]
-    hand[under] = hand.get(under, 0) + 1
-    last_draw = state.last_draw
-    last_draw[winner], last_draw[loser] = top, under
-    return True
 
 
 def _run_entry(state: StateBase) -> tuple[bool, str] | None:
@@ -175,19 +159,20 @@ def _run_entry(state: StateBase) -> tuple[bool, str] | None:
 
 
 def _run_exit(
-    state: StateBase, pending: bool, winner: str, remaining: int, at: int, new_trick: bool
+    state: StateBase, pending: bool, winner: str, remaining: int, at: int, last: int
 ) -> None:
-    """The state a run leaves, as the per-event handlers would leave it."""
+    """The state a run leaves, as the per-event handlers would leave it (``last``: the
+    number of the last trick it took, 0 if it took none)."""
     # both hold the same all run long: one fewer after a trick, as many again after the draws
     size = state._hand_size
     state.count["A"] = state.count["B"] = size - 1 if pending else size
     state.remaining, state._stock_at = remaining, at
-    if new_trick:
+    if last:
         state.current = state.deal.tricks[-1]
         state.window = {
             "winner": winner,
-            "trick": len(state.deal.tricks),
-            "drawn": [] if pending else [winner, other(winner)],
+            "trick": last,
+            "drawn": [] if pending else [winner, _OTHER[winner]],
             "scored": None,
             "declared": False,
         }

@@ -69,12 +69,12 @@ def summary(
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
         tricks=tricks,
-        # declarations and marks: plain rows that pydantic validates into DeclarationRow and
-        # BeziqueMark in this one pass; its typed __init__ admits only the models
+        # declarations, scores and marks: plain rows that pydantic validates into DeclarationRow,
+        # ScoreLine and BeziqueMark in this one pass; its typed __init__ admits only the models
         declarations=points.rows,  # type: ignore[arg-type]
         brisques=points.brisques,
         last_trick=points.last_trick,
-        scores=points.lines,
+        scores=points.lines,  # type: ignore[arg-type]
         totals=points.official,
         totals_cards_made=points.cards_made,
         indeterminate_from_trick=points.indeterminate_from,

@@ -106,7 +106,7 @@ def judge_rubicon(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps "
             f"{deal.trump.noun if deal.trump else 'never fixed'}):"
         )
-        steps.extend(f"  {line.text} [{line.rule}]" for line in points.lines)
+        steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
         steps.extend(f"  {s}" for s in game.steps)
         if points.indeterminate_from is not None:
             steps.append(
