@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any
 
 from pydantic import BaseModel
@@ -140,11 +142,7 @@ def _ruling(
         findings=ordered,
         # notes, counts and result go in as plain data, validated here in the same pass (see
         # above); pydantic's typed __init__ admits only the models, hence the three ignores
-        notes=[
-            {"event": index, "type": event.type, "text": event.note}  # type: ignore[misc]
-            for index, event in enumerate(record.events)
-            if event.note is not None
-        ],
+        notes=_notes(record.events),  # type: ignore[arg-type]
         undetermined=questions,
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
@@ -152,11 +150,33 @@ def _ruling(
     )
 
 
+#: the events the decision answers as disputes (``_disputes``), with amendments or without
+_DISPUTED = frozenset({"claim", "penalty"})
+_DISPUTED_AMENDING = _DISPUTED | {"amend", "call"}
+_type = attrgetter("type")
+_note = attrgetter("note")
+
+
+def _notes(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """The record's notes as plain data for the ruling. Most records have none: that is
+    learnt by a walk in C (``map``), not a Python loop over every event."""
+    if list(map(_note, events)).count(None) == len(events):
+        return []
+    return [
+        {"event": index, "type": event.type, "text": event.note}
+        for index, event in enumerate(events)
+        if event.note is not None
+    ]
+
+
 def _disputes(record: AnyRecord, amendments: bool) -> tuple[list[Claim], dict[int, str]]:
     """The claims raised at the table and the penalties chosen, by event index: the decision
-    answers each claim in turn (and each amendment, in a game where ``amendments`` claim)."""
+    answers each claim in turn (and each amendment, in a game where ``amendments`` claim).
+    Most records have none: that is learnt by a walk in C, not a Python loop."""
     claims: list[Claim] = []
     penalties: dict[int, str] = {}
+    if (_DISPUTED_AMENDING if amendments else _DISPUTED).isdisjoint(map(_type, record.events)):
+        return claims, penalties
     for index, event in enumerate(record.events):
         match event.type:
             case "claim":
