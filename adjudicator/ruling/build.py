@@ -12,10 +12,10 @@ from pydantic import BaseModel
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games.protocol import Engine, Judgement
-from adjudicator.games.registry import find_game
+from adjudicator.games.registry import Game, find_game
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.ruling.decision import decide
-from adjudicator.ruling.model import Ruling, Sentence, Undetermined
+from adjudicator.ruling.model import Ruling, Undetermined
 from adjudicator.ruling.results import Results
 from adjudicator.ruling.sentences import Claim
 
@@ -42,18 +42,26 @@ def judgement_of(record: AnyRecord, replayed: Any = None) -> AnyJudgement:
 
 def rule_on(record: AnyRecord, replayed: Any = None) -> Ruling:
     """``adjudicate`` without the report of every deal's problems: the ruling of a record, of
-    ``replayed`` when the caller has the record's replay already (one engine for both)."""
-    return ruling_of(record, judgement_of(record, replayed))
+    ``replayed`` when the caller has the record's replay already (one engine for both). The
+    game is found and its rules resolved once, for the judgement and the ruling both."""
+    game = find_game(record.game)
+    engine: Engine[Any, Any] = game.part("engine")
+    rules = engine.rules(record)
+    return _ruling_of(record, game, rules, engine.judgement(record, replayed, rules))
 
 
 def ruling_of(record: AnyRecord, judgement: AnyJudgement) -> Ruling:
     """The ruling of a record from its judgement (``judgement_of``)."""
     game = find_game(record.game)
-    engine: Engine[Any, Any] = game.part("engine")
+    return _ruling_of(record, game, game.part("engine").rules(record), judgement)
+
+
+def _ruling_of(record: AnyRecord, game: Game, rules: BaseModel, judgement: AnyJudgement) -> Ruling:
+    """The ruling from a judgement, with the game and the rules in force already found."""
     results: Results = game.part("results")
     return _ruling(
         record,
-        _rules_json(engine.rules(record)),
+        _rules_json(rules),
         judgement.findings,
         judgement.deals,
         {
@@ -138,10 +146,13 @@ def _ruling(
         rules=rules,
         players=players,
         meta=dict(record.meta),
-        decision=[Sentence(text=s.text, rules=s.rules, events=list(s.events)) for s in decision],
+        # (the sentences, notes, counts and result go in as plain data, validated in the
+        # same pass; pydantic's typed __init__ admits only the models, hence the ignores)
+        decision=[
+            {"text": s.text, "rules": s.rules, "events": s.events}  # type: ignore[misc]
+            for s in decision
+        ],
         findings=ordered,
-        # notes, counts and result go in as plain data, validated here in the same pass (see
-        # above); pydantic's typed __init__ admits only the models, hence the three ignores
         notes=_notes(record.events),  # type: ignore[arg-type]
         undetermined=questions,
         counts=counts,  # type: ignore[arg-type]
