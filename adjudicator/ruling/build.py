@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from operator import attrgetter
+from operator import attrgetter, countOf
 from typing import Any
 
 from pydantic import BaseModel
@@ -171,7 +171,7 @@ _note = attrgetter("note")
 def _notes(events: Sequence[Any]) -> list[dict[str, Any]]:
     """The record's notes as plain data for the ruling. Most records have none: that is
     learnt by a walk in C (``map``), not a Python loop over every event."""
-    if list(map(_note, events)).count(None) == len(events):
+    if countOf(map(_note, events), None) == len(events):
         return []
     return [
         {"event": index, "type": event.type, "text": event.note}
