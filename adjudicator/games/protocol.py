@@ -33,10 +33,14 @@ class Engine(Generic[R, P]):
     #: the model of one deal's summary in the ruling
     summary: type[BaseModel]
 
-    def judgement(self, record: R, replayed: P | None = None) -> Judgement[Any]:
+    def judgement(
+        self, record: R, replayed: P | None = None, rules: BaseModel | None = None
+    ) -> Judgement[Any]:
         """The judgement of ``record``: of ``replayed`` when the caller has its replay (the
-        referee's table), else of the record replayed here."""
-        rules = self.rules(record)
+        referee's table), else of the record replayed here; under ``rules`` when the caller
+        has resolved them already (``self.rules(record)``)."""
+        if rules is None:
+            rules = self.rules(record)
         if replayed is None:
             replayed = self.replay(record, rules)
         return self.judge(record, rules, replayed)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from operator import attrgetter, countOf
 from typing import Any
 
 from pydantic import BaseModel
@@ -10,10 +12,10 @@ from pydantic import BaseModel
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games.protocol import Engine, Judgement
-from adjudicator.games.registry import find_game
+from adjudicator.games.registry import Game, find_game
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.ruling.decision import decide
-from adjudicator.ruling.model import Ruling, Sentence, Undetermined
+from adjudicator.ruling.model import Ruling, Undetermined
 from adjudicator.ruling.results import Results
 from adjudicator.ruling.sentences import Claim
 
@@ -40,18 +42,26 @@ def judgement_of(record: AnyRecord, replayed: Any = None) -> AnyJudgement:
 
 def rule_on(record: AnyRecord, replayed: Any = None) -> Ruling:
     """``adjudicate`` without the report of every deal's problems: the ruling of a record, of
-    ``replayed`` when the caller has the record's replay already (one engine for both)."""
-    return ruling_of(record, judgement_of(record, replayed))
+    ``replayed`` when the caller has the record's replay already (one engine for both). The
+    game is found and its rules resolved once, for the judgement and the ruling both."""
+    game = find_game(record.game)
+    engine: Engine[Any, Any] = game.part("engine")
+    rules = engine.rules(record)
+    return _ruling_of(record, game, rules, engine.judgement(record, replayed, rules))
 
 
 def ruling_of(record: AnyRecord, judgement: AnyJudgement) -> Ruling:
     """The ruling of a record from its judgement (``judgement_of``)."""
     game = find_game(record.game)
-    engine: Engine[Any, Any] = game.part("engine")
+    return _ruling_of(record, game, game.part("engine").rules(record), judgement)
+
+
+def _ruling_of(record: AnyRecord, game: Game, rules: BaseModel, judgement: AnyJudgement) -> Ruling:
+    """The ruling from a judgement, with the game and the rules in force already found."""
     results: Results = game.part("results")
     return _ruling(
         record,
-        _rules_json(engine.rules(record)),
+        _rules_json(rules),
         judgement.findings,
         judgement.deals,
         {
@@ -136,15 +146,14 @@ def _ruling(
         rules=rules,
         players=players,
         meta=dict(record.meta),
-        decision=[Sentence(text=s.text, rules=s.rules, events=list(s.events)) for s in decision],
-        findings=ordered,
-        # notes, counts and result go in as plain data, validated here in the same pass (see
-        # above); pydantic's typed __init__ admits only the models, hence the three ignores
-        notes=[
-            {"event": index, "type": event.type, "text": event.note}  # type: ignore[misc]
-            for index, event in enumerate(record.events)
-            if event.note is not None
+        # (the sentences, notes, counts and result go in as plain data, validated in the
+        # same pass; pydantic's typed __init__ admits only the models, hence the ignores)
+        decision=[
+            {"text": s.text, "rules": s.rules, "events": s.events}  # type: ignore[misc]
+            for s in decision
         ],
+        findings=ordered,
+        notes=_notes(record.events),  # type: ignore[arg-type]
         undetermined=questions,
         counts=counts,  # type: ignore[arg-type]
         deals=deals,
@@ -152,11 +161,33 @@ def _ruling(
     )
 
 
+#: the events the decision answers as disputes (``_disputes``), with amendments or without
+_DISPUTED = frozenset({"claim", "penalty"})
+_DISPUTED_AMENDING = _DISPUTED | {"amend", "call"}
+_type = attrgetter("type")
+_note = attrgetter("note")
+
+
+def _notes(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """The record's notes as plain data for the ruling. Most records have none: that is
+    learnt by a walk in C (``map``), not a Python loop over every event."""
+    if countOf(map(_note, events), None) == len(events):
+        return []
+    return [
+        {"event": index, "type": event.type, "text": event.note}
+        for index, event in enumerate(events)
+        if event.note is not None
+    ]
+
+
 def _disputes(record: AnyRecord, amendments: bool) -> tuple[list[Claim], dict[int, str]]:
     """The claims raised at the table and the penalties chosen, by event index: the decision
-    answers each claim in turn (and each amendment, in a game where ``amendments`` claim)."""
+    answers each claim in turn (and each amendment, in a game where ``amendments`` claim).
+    Most records have none: that is learnt by a walk in C, not a Python loop."""
     claims: list[Claim] = []
     penalties: dict[int, str] = {}
+    if (_DISPUTED_AMENDING if amendments else _DISPUTED).isdisjoint(map(_type, record.events)):
+        return claims, penalties
     for index, event in enumerate(record.events):
         match event.type:
             case "claim":

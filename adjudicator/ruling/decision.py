@@ -333,7 +333,8 @@ def _verb(ctx: Context, stands: bool, still: str, corrected: str, neutral: str) 
 
 def _whist_result(ctx: Context, stands: bool) -> list[Said]:
     c = ctx.corrected
-    if any(u.rule == "WHIST-SCORE-1" for u in ctx.undetermined):  # a deal stopped part-way
+    if ctx.undetermined and any(u.rule == "WHIST-SCORE-1" for u in ctx.undetermined):
+        # a deal stopped part-way
         return [_waits(ctx, "The score", "WHIST-SCORE-1")]
     verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
     games = ", then ".join(
@@ -582,11 +583,13 @@ def decide(
     result = _RESULT[game](ctx, stands)
     if stands and not disputes and not marks and not unclaimed:
         opening = "No irregularity" + (" in what the record shows" if ctx.undetermined else "")
-        result[0] = result[0]._replace(text=f"{opening}. {result[0].text}")
-    result.extend(_open_questions(ctx))
+        first = result[0]
+        result[0] = Said(f"{opening}. {first.text}", first.rules, first.events)
+    if ctx.undetermined:
+        result.extend(_open_questions(ctx))
     # what the cards really made (law 50) is said after the scores that stand in spite of it
     after = [s for s in result if s.rules == ["RUB-LAW-50"]]
-    out = disputes + marks + [s for s in result if s not in after]
+    out = disputes + marks + ([s for s in result if s not in after] if after else result)
     if unclaimed:
         out.append(say("Irregularities nobody claimed:"))
         out.extend(unclaimed)

@@ -66,7 +66,7 @@ class Context:
         return found
 
     def law(self, *rules: str) -> str:
-        return laws(list(rules), self.code)
+        return laws(rules, self.code)
 
 
 class Said(NamedTuple):

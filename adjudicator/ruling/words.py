@@ -42,6 +42,7 @@ class Names:
 
     def __init__(self, players: dict[str, str]) -> None:
         self.players = players
+        self._sides: dict[str, str] = {}  # a side's words, once: a decision names it often
 
     def seat(self, seat: str | None) -> str:
         if not seat:
@@ -51,6 +52,12 @@ class Names:
 
     def side(self, side: str) -> str:
         """``Ursula Venn and Agnes Bellamy (NS)``; a single seat (Bézique) is a player."""
+        said = self._sides.get(side)
+        if said is None:
+            said = self._sides[side] = self._side(side)
+        return said
+
+    def _side(self, side: str) -> str:
         if len(side) == 1:
             return self.seat(side)
         names = [self.players.get(s) for s in side]

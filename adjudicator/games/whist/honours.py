@@ -110,6 +110,8 @@ def unclaimed_honours_void(bench: Bench, deal: DealFacts, result: scoring.DealSc
     """Honours nobody claimed in a deal whose game was won before honours are scored
     (by the penalty or by tricks) would have counted nothing: nothing was lost by not
     claiming them (WHIST-HONOURS-5, WHIST-SCORE-3), and the note says so."""
+    if not bench.unclaimed_honours:  # (most deals: how the game was won is not asked)
+        return
     target = cast(int, bench.rules.game_target)
     won_by = next(
         (

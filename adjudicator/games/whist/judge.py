@@ -328,6 +328,8 @@ class Judge(Bench):
 
     def _misdeals_after_the_last_deal(self) -> None:
         """Misdeals the record ends with (or holds no deal but): each is ruled all the same."""
+        if not self.replay.misdeals:
+            return
         deals = self.replay.deals
         last = len(deals) + 1
         expected: WhistSeat | None = None

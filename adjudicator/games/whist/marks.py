@@ -60,9 +60,6 @@ def check_marks(
     if not deal.marks:
         return
     expected = _expected_marks(bench, result, game, rubber)
-    floored = {(step.side, step.item) for step in result.steps if step.floored}
-    counted = {(step.side, step.item) for step in result.steps if not step.void}
-    void = {(step.side, step.item) for step in result.steps if step.void} - counted
     groups: dict[tuple[str, str], list[int]] = {}
     last: dict[tuple[str, str], int] = {}
     key: tuple[str, str]
@@ -78,11 +75,7 @@ def check_marks(
         low, high, rule = expected.get(key, (0, 0, _ITEM_RULE[item]))
         if low <= marked <= high or (low > high and high <= marked <= low):
             continue
-        why: MarkWhy | None = None
-        if (side, item) in void:  # WHIST-SCORE-3: after the game is won nothing counts
-            why = "game-already-won"
-        if (side, item) in floored:  # a deduction stopped at 0: the option, not the law
-            why = "deduction-floored"
+        why = _why(result, side, item)
         bench.findings.append(
             make_finding(
                 "WHIST-SCORE-7",
@@ -117,6 +110,16 @@ def check_marks(
                     basis=[rule],
                 )
             )
+
+
+def _why(result: DealScore, side: str, item: str) -> MarkWhy | None:
+    """Why a wrong mark may be an honest one; asked only of a wrong mark, which is rare."""
+    steps = [step for step in result.steps if step.side == side and step.item == item]
+    if any(step.floored for step in steps):  # a deduction stopped at 0: the option, not the law
+        return "deduction-floored"
+    if steps and all(step.void for step in steps):  # WHIST-SCORE-3: after the game is won
+        return "game-already-won"  # nothing counts
+    return None
 
 
 def _window(bench: Bench, item: str) -> Window:

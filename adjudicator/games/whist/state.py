@@ -148,18 +148,12 @@ class WhistState(Table):
         if type(event) is WhistPlay:  # nine events in ten: straight to it
             self._apply_play(index, event)
             return
-        match event:
+        match event:  # the usual events first: each case is an isinstance test, tried in turn
+            case WhistScore():
+                self._require_deal(index, "score")
+                self.deal.marks.append(TimedEvent(index, event))
             case WhistDeal():
                 self._apply_deal(index, event)
-            case WhistPosition():
-                if self.phase is _PLAY:
-                    self._incomplete_deal(index)
-                self._establish_all()
-                apply_position(self, index, event)
-            case WhistPlay():
-                self._apply_play(index, event)
-            case WhistRetract():
-                apply_retract(self, index, event)
             case WhistCut():
                 self._require_deal(index, "cut")
                 if self.phase == Phase.PLAY:
@@ -170,6 +164,14 @@ class WhistState(Table):
                     )
                 self.phase = Phase.AFTER_CUT
                 self.deal.cut_event = index
+            case WhistHonours():
+                self._require_deal(index, "honours claim")
+                self._apply_honours(index, event)
+            case WhistResult():
+                if not self.deals:
+                    self.early_results.append(TimedEvent(index, event))
+                else:
+                    self.deal.results.append(TimedEvent(index, event))
             case WhistClaim():
                 self._require_deal(index, "claim")
                 self._target_deal(index, event.ref).claims.append(
@@ -178,23 +180,21 @@ class WhistState(Table):
             case WhistPenalty():
                 self._require_deal(index, "penalty")
                 self._target_deal(index, None).penalties.append(self._timed(index, event, None))
+            case WhistPosition():
+                if self.phase is _PLAY:
+                    self._incomplete_deal(index)
+                self._establish_all()
+                apply_position(self, index, event)
+            case WhistRetract():
+                apply_retract(self, index, event)
             case WhistMisdeal():
                 self._apply_misdeal(index, event)
             case WhistClaimRest():
                 claim_rest(self, index, event)
             case WhistCall():
                 apply_call(self, index, event)
-            case WhistHonours():
-                self._require_deal(index, "honours claim")
-                self._apply_honours(index, event)
-            case WhistScore():
-                self._require_deal(index, "score")
-                self.deal.marks.append(TimedEvent(index, event))
-            case WhistResult():
-                if not self.deals:
-                    self.early_results.append(TimedEvent(index, event))
-                else:
-                    self.deal.results.append(TimedEvent(index, event))
+            case WhistPlay():
+                self._apply_play(index, event)
 
     def finish(self) -> WhistReplay:
         """Close the record: the last deal must have been played out, unless it began at a
