@@ -14,6 +14,7 @@ from adjudicator.record.events import (
     NestedEvent,
     Number,
     Ref,
+    RefIndex,
     Strict,
 )
 from adjudicator.seats import BeziqueSeat
@@ -231,7 +232,7 @@ class BeziqueScore(EventBase):
         description="for a declaration: the declare event, or the position that carries it,"
         " by index or id",
     )
-    carried: Annotated[int, Field(ge=0, le=MAX_NUMBER)] | None = Field(
+    carried: RefIndex | None = Field(
         default=None,
         description="with ref naming a position: which of the seat's carried declarations"
         " (its index in the position's carried list)",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, Self, TypeVar
 
 from pydantic import (
     AfterValidator,
@@ -48,15 +48,30 @@ Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 #: An event's label (an addition to hand-record/1): letters, digits, ``_ . -``, no digit first.
 ID_PATTERN = r"^[A-Za-z_.-][A-Za-z0-9_.-]*$"
 _ID = re.compile(ID_PATTERN)
+_T = TypeVar("_T")
 
 
-def _check_id(value: str) -> str:
+def _check_id(value: str, info: ValidationInfo) -> str:
     if not _ID.match(value):
         raise ValueError(
             f"{json.dumps(value, ensure_ascii=False)} is not an id: letters, digits, _ . -,"
             " not starting with a digit"
         )
+    return _refers(value, info)
+
+
+def _refers(value: _T, info: ValidationInfo) -> _T:
+    """Note in ``load``'s context (``Seen.refers``) that the record gives an ``id``, a ``ref``
+    or a ``carried``: a record with none has no reference to check."""
+    context = info.context
+    if type(context) is Seen:
+        context.refers = True
     return value
+
+
+#: An index into ``events`` (a ``ref``) or into a list a position carries (``carried``),
+#: noted in ``load``'s context as ``_refers`` says.
+RefIndex = Annotated[int, Field(ge=0, le=MAX_NUMBER), AfterValidator(_refers)]
 
 
 #: An event's ``id``: a label that ``ref`` may name, so that references do not shift when an
@@ -76,7 +91,7 @@ EventId = Annotated[
 
 #: A ``ref``: the event's index in ``events`` (counted from 0) or its ``id``. The loader
 #: resolves ids to indices, so the games read integers only.
-Ref = Annotated[int, Field(ge=0, le=MAX_NUMBER)] | EventId
+Ref = RefIndex | EventId
 
 
 class Strict(Documented, BaseModel):
@@ -98,7 +113,11 @@ class EventBase(Strict):
 class Seen(list[Any]):
     """The validation context ``load`` gives pydantic: each ``NestedEvent`` validated appends
     itself, so that counting a record's keys (``record.keys``) need not look through every
-    flat event for the few that hold objects."""
+    flat event for the few that hold objects; and ``refers`` is set when an event gives an
+    ``id``, a ``ref`` or a ``carried`` (``_refers``), so that a record with none skips the
+    reference check without scanning its text."""
+
+    refers: bool = False
 
 
 class NestedEvent(EventBase):

@@ -44,19 +44,26 @@ def keys_counted(record: BaseModel, nested: Sequence[BaseModel] | None = None) -
     these looked into, instead of a second pass over every event to find them."""
     if nested is None:
         return _model(record)
-    given = record.__pydantic_fields_set__
-    count = len(given)
-    for name, counter in _flat_table(type(record)):
-        if name in given:
-            count += counter(getattr(record, name))
-    unique = {id(model): model for model in nested}.values()  # each counted once
-    return count + sum(_model(model) - len(_FIELDS_SET(model)) for model in unique)
+    cls = type(record)
+    table = _FLAT_TABLES.get(cls)
+    count = _counted(record, _flat_table(cls) if table is None else table)
+    # each counted once (a list of one, the common case, needs no check)
+    unique = nested if len(nested) < 2 else {id(model): model for model in nested}.values()
+    for model in unique:
+        count += _model(model) - len(model.__pydantic_fields_set__)
+    return count
 
 
 def _model(model: BaseModel) -> int:
+    table = _TABLES.get(type(model))
+    return _counted(model, _table(type(model)) if table is None else table)
+
+
+def _counted(model: BaseModel, table: tuple[tuple[str, Counter], ...]) -> int:
+    """The keys of ``model``: its own fields given, and those of the values ``table`` names."""
     given = model.__pydantic_fields_set__
     count = len(given)
-    for name, counter in _table(type(model)):
+    for name, counter in table:
         if name in given:
             count += counter(getattr(model, name))
     return count
