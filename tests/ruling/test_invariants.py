@@ -6,7 +6,7 @@ the sentences contradicting it (empty when it holds), with a docstring saying wh
 
 They are checked over every fixture (JSON and notation) and over simulated records of every
 game altered at random: events swapped, dropped and repeated, marks changed, claims and
-penalties added. The suite runs ``ADJUDICATOR_INVARIANTS`` altered records (1,500 by
+penalties added. The suite runs ``ADJUDICATOR_INVARIANTS`` altered records (1,000 by
 default, some seconds); ``ADJUDICATOR_INVARIANTS=10000`` runs the issue's 10,000. Seeded.
 """
 
@@ -34,7 +34,7 @@ from adjudicator.ruling.model import Ruling, Sentence
 from tests.conftest import FIXTURES, ruling_of
 from tests.ruling.altering import INJECTED, bezique_dispute, whist_dispute, whist_table_event
 
-COUNT = int(os.environ.get("ADJUDICATOR_INVARIANTS", "1500"))
+COUNT = int(os.environ.get("ADJUDICATOR_INVARIANTS", "1000"))
 
 Broken = list[str]
 
