@@ -393,18 +393,3 @@ class ScoreHeld(Fact):
             f"{side} revoked in deal {self.deal} and cannot win the game in it: their score is"
             f" held at {n}."
         )
-
-
-REVOKE_KINDS: tuple[type[Fact], ...] = (
-    Revoked,
-    RenounceCorrected,
-    CardTakenBack,
-    RevokeClaimFailed,
-    PenaltyRefused,
-    PenaltyAdvised,
-    PenaltyChoiceChanged,
-    PenaltyOrder,
-    AmericanPenaltyDemand,
-    BothSidesRevoked,
-    ScoreHeld,
-)

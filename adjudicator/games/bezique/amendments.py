@@ -63,18 +63,7 @@ def _found(
     basis: list[str],
 ) -> None:
     """A finding of an amendment or a call, its message derived from its fact."""
-    state.findings.append(
-        make_finding(
-            rule,
-            severity,
-            facts=fact,
-            event=event,
-            deal=state.deal.number,
-            trick=trick,
-            seat=seat,
-            basis=basis,
-        )
-    )
+    state.find(rule, severity, facts=fact, event=event, seat=seat, trick=trick, basis=basis)
 
 
 def _amendment(target: Declaration, seat: str, event: BeziqueAmend, **more: Any) -> Amendment:

@@ -25,7 +25,7 @@ from adjudicator.facts.bezique_declarations import (
     UnlawfulDeclaration,
 )
 from adjudicator.facts.marks import MarkedAgain
-from adjudicator.findings import Severity, make_finding
+from adjudicator.findings import Severity
 
 # The replay's data classes (``facts``): ``state`` imports this module, never the reverse at run time.
 from adjudicator.games.bezique import facts
@@ -86,18 +86,7 @@ def found(
     basis: list[str] | None = None,
 ) -> None:
     """A finding of this area, its message derived from its fact."""
-    state.findings.append(
-        make_finding(
-            rule,
-            severity,
-            facts=fact,
-            event=event,
-            deal=state.deal.number,
-            trick=trick,
-            seat=fact.seat,
-            basis=basis or [],
-        )
-    )
+    state.find(rule, severity, facts=fact, event=event, seat=fact.seat, trick=trick, basis=basis)
 
 
 # Declare ------------------------------------------------------------------------------------
