@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from adjudicator.record.events import (
     MAX_NUMBER,
+    Answered,
     CardField,
     Count,
     EventBase,
@@ -16,6 +17,7 @@ from adjudicator.record.events import (
     Ref,
     RefIndex,
     Strict,
+    as_events,
 )
 from adjudicator.seats import BeziqueSeat
 
@@ -195,7 +197,7 @@ class BeziqueExchange(EventBase):
     )
 
 
-class BeziqueClaim(EventBase):
+class BeziqueClaim(Answered):
     """An objection or demand: a revoke, a wrong declaration or mark, a count of brisques."""
 
     type: Literal["claim"] = Field(description="claim: an objection or a demand made at the table")
@@ -239,7 +241,7 @@ class BeziqueScore(EventBase):
     )
 
 
-class BeziqueAmend(EventBase):
+class BeziqueAmend(Answered):
     """The seat amends a false declaration (Foster's rule, BEZ-DECL-9): he lays the right card
     from his hand in place of the wrong one, before he has drawn. The declaration as amended
     (combination, cards, points) replaces the one at ``ref``."""
@@ -259,7 +261,7 @@ class BeziqueAmend(EventBase):
     )
 
 
-class BeziqueCall(EventBase):
+class BeziqueCall(Answered):
     """The adversary calls on the maker of a false declaration to lead or play one of its
     cards (Foster's rule, BEZ-DECL-9): the offender's next card must be the one called."""
 
@@ -409,7 +411,7 @@ class BeziqueRecord(Strict):
         description="free information about the record (event, date, table, description): kept in the report",
         default_factory=dict,
     )
-    events: list[BeziqueEvent] = Field(
+    events: Annotated[list[BeziqueEvent], AfterValidator(as_events)] = Field(
         description="what happened at the table, in order: deals, plays, draws, declarations, marks, claims"
     )
 
@@ -430,6 +432,6 @@ class RubiconRecord(Strict):
         description="free information about the record (event, date, table, description): kept in the report",
         default_factory=dict,
     )
-    events: list[BeziqueEvent] = Field(
+    events: Annotated[list[BeziqueEvent], AfterValidator(as_events)] = Field(
         description="what happened at the table, in order: deals, plays, draws, declarations, marks, claims"
     )

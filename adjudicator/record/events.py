@@ -100,10 +100,20 @@ class Strict(Documented, BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, str_max_length=MAX_STRING)
 
 
+def _noted(value: str, info: ValidationInfo) -> str:
+    """Note in ``load``'s context (``Seen.notes``) that the record gives a note."""
+    context = info.context
+    if type(context) is Seen:
+        context.notes = True
+    return value
+
+
 class EventBase(Strict):
     """Fields every event may carry."""
 
-    note: str | None = Field(default=None, description="free text, kept in the report")
+    note: Annotated[str, AfterValidator(_noted)] | None = Field(
+        default=None, description="free text, kept in the report"
+    )
     id: EventId | None = Field(
         default=None,
         description="a label for this event, unique in the record, that a ref may name (an addition to hand-record/1)",
@@ -115,9 +125,58 @@ class Seen(list[Any]):
     itself, so that counting a record's keys (``record.keys``) need not look through every
     flat event for the few that hold objects; and ``refers`` is set when an event gives an
     ``id``, a ``ref`` or a ``carried`` (``_refers``), so that a record with none skips the
-    reference check without scanning its text."""
+    reference check without scanning its text. ``notes`` and ``answered`` (``_noted``,
+    ``Answered``) go with the events (``Events``), for the ruling."""
 
     refers: bool = False
+    notes: bool = False
+    answered: frozenset[str] = frozenset()
+
+
+class Events(list[Any]):
+    """A record's events as validated with ``load``'s context: a list, which also knows
+    whether any event has a note (``notes``) and which kinds of ``Answered`` event it holds
+    (``answered``), so that the ruling need not look through every event for the few that
+    say so (a walk costs a slow attribute read an event: a model class has ``__getattr__``).
+    Both are None when unknown (validated without the context): then the ruling looks."""
+
+    __slots__ = ("answered", "notes")
+    notes: bool | None
+    answered: frozenset[str] | None
+
+    def replaced(self, items: list[Any]) -> Events:
+        """These events with some replaced by the same kind of event (``items``), so what is
+        known stays true: a ``ref`` by id resolved to an index (``refs.check_refs``)."""
+        out = Events(items)
+        out.notes, out.answered = self.notes, self.answered
+        return out
+
+    def __reduce__(self) -> tuple[type[list[Any]], tuple[list[Any]]]:
+        """Copied or pickled as a plain list (what is known goes: the ruling then looks)."""
+        return list, (list(self),)
+
+
+def as_events(events: list[Any], info: ValidationInfo) -> Events:
+    """A record's validated events as ``Events``, with what the validation context saw."""
+    out = Events(events)
+    context = info.context
+    if type(context) is Seen:
+        out.notes, out.answered = context.notes, context.answered
+    else:
+        out.notes = out.answered = None
+    return out
+
+
+class Answered(EventBase):
+    """An event the decision answers (a claim, a penalty chosen, an amendment, a call): its
+    type is noted in ``load``'s context (``Seen.answered``)."""
+
+    @model_validator(mode="after")
+    def answered(self, info: ValidationInfo) -> Self:
+        context = info.context
+        if type(context) is Seen:
+            context.answered |= {self.type}  # type: ignore[attr-defined]
+        return self
 
 
 class NestedEvent(EventBase):

@@ -15,6 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.record.events import Events
 
 if TYPE_CHECKING:
     from adjudicator.record.envelope import AnyRecord
@@ -196,4 +197,6 @@ def check_refs(record: AnyRecord, resolve: bool) -> AnyRecord:
     rewritten = list(events)
     for index, target in resolved.items():
         rewritten[index] = events[index].model_copy(update={"ref": target})
+    if isinstance(events, Events):  # (what the validation saw stays true)
+        rewritten = events.replaced(rewritten)
     return record.model_copy(update={"events": rewritten})

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from adjudicator.record.events import (
     MAX_NUMBER,
+    Answered,
     CardField,
     Count,
     EventBase,
@@ -15,6 +16,7 @@ from adjudicator.record.events import (
     Number,
     Ref,
     Strict,
+    as_events,
 )
 from adjudicator.seats import Side, WhistSeat
 
@@ -76,7 +78,7 @@ class WhistRetract(EventBase):
     seat: WhistSeat = Field(description="the seat that takes its card back")
 
 
-class WhistClaim(EventBase):
+class WhistClaim(Answered):
     """A side claims a revoke against its adversaries."""
 
     type: Literal["claim"] = Field(description="claim: a claim made at the table")
@@ -96,7 +98,7 @@ class WhistClaim(EventBase):
     )
 
 
-class WhistPenalty(EventBase):
+class WhistPenalty(Answered):
     """The claimants' choice of penalty for one established revoke (English codes)."""
 
     type: Literal["penalty"] = Field(description="penalty: the claimants' choice of penalty")
@@ -166,7 +168,7 @@ class WhistMisdeal(EventBase):
     )
 
 
-class WhistCall(EventBase):
+class WhistCall(Answered):
     """An adversary exacts a penalty from a player (an addition to hand-record/1): after a
     lead out of turn, a suit called (he must lead it at his next lead) or the card led in
     error called (English codes); an exposed card called (he must play it at his next turn,
@@ -402,6 +404,6 @@ class WhistRecord(Strict):
         description="free information about the record (event, date, table, description): kept in the report",
         default_factory=dict,
     )
-    events: list[WhistEvent] = Field(
+    events: Annotated[list[WhistEvent], AfterValidator(as_events)] = Field(
         description="what happened at the table, in order: deals, plays, claims, marks"
     )

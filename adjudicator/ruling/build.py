@@ -170,8 +170,10 @@ _note = attrgetter("note")
 
 def _notes(events: Sequence[Any]) -> list[dict[str, Any]]:
     """The record's notes as plain data for the ruling. Most records have none: that is
+    known from the validation (``Events.notes``) or, for events validated without it,
     learnt by a walk in C (``map``), not a Python loop over every event."""
-    if countOf(map(_note, events), None) == len(events):
+    noted = getattr(events, "notes", None)
+    if noted is False or (noted is None and countOf(map(_note, events), None) == len(events)):
         return []
     return [
         {"event": index, "type": event.type, "text": event.note}
@@ -183,10 +185,15 @@ def _notes(events: Sequence[Any]) -> list[dict[str, Any]]:
 def _disputes(record: AnyRecord, amendments: bool) -> tuple[list[Claim], dict[int, str]]:
     """The claims raised at the table and the penalties chosen, by event index: the decision
     answers each claim in turn (and each amendment, in a game where ``amendments`` claim).
-    Most records have none: that is learnt by a walk in C, not a Python loop."""
+    Most records have none: that is known from the validation (``Events.answered``) or, for
+    events validated without it, learnt by a walk in C, not a Python loop."""
     claims: list[Claim] = []
     penalties: dict[int, str] = {}
-    if (_DISPUTED_AMENDING if amendments else _DISPUTED).isdisjoint(map(_type, record.events)):
+    events = record.events
+    answered = getattr(events, "answered", None)
+    if (_DISPUTED_AMENDING if amendments else _DISPUTED).isdisjoint(
+        map(_type, events) if answered is None else answered
+    ):
         return claims, penalties
     for index, event in enumerate(record.events):
         match event.type:
