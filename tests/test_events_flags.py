@@ -106,4 +106,8 @@ def test_refs_resolved_keep_the_flags() -> None:
     data["events"][3]["note"] = "quickly"
     events = parse_record(json.dumps(data).encode()).events
     assert events[53].ref == 10  # type: ignore[union-attr]
-    assert isinstance(events, Events) and events.notes is True and events.answered == {"claim", "penalty"}
+    assert (
+        isinstance(events, Events)
+        and events.notes is True
+        and events.answered == {"claim", "penalty"}
+    )

@@ -530,6 +530,40 @@ def _claimed_by_penalty(game: str, deals: list[Any], claims: list[Claim]) -> lis
     ]
 
 
+def _event(claim: Claim) -> int:
+    return claim.event
+
+
+def _disputes_and_marks(
+    ctx: Context, disputes: list[Said], marks: list[Said], unclaimed: list[Said]
+) -> None:
+    """The claims answered, the disputes the findings raise, the marks struck or corrected
+    and the irregularities nobody claimed, each finding worded once (``ctx.used``)."""
+    for claim in ctx.claims:
+        handler = DISPUTES.get((ctx.game, claim.kind))
+        if handler is not None:
+            disputes.extend(handler(ctx, claim))
+    findings = ctx.findings
+    for f in findings:
+        template = DISPUTE_FINDINGS.get(f.rule)
+        if template is not None and id(f) not in ctx.used:
+            ctx.used.add(id(f))
+            disputes.append(say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,)))
+    disputes.extend(both_sides(ctx))
+    disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
+    for f in findings:
+        if isinstance(f.facts, MARK_FACTS) and id(f) not in ctx.used:
+            ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
+            marks.append(_mark(ctx, f))
+    for f in findings:
+        if id(f) in ctx.used or f.rule in _SILENT or f.severity == "info":
+            continue
+        ctx.used.add(id(f))
+        sentence = _unclaimed(ctx, f)
+        if sentence is not None:
+            unclaimed.append(sentence)
+
+
 def decide(
     game: str,
     rules: dict[str, Any],
@@ -542,7 +576,8 @@ def decide(
     undetermined: list[Any] | None = None,
 ) -> list[Said]:
     """The decision, sentence by sentence, in the order a director gives it."""
-    claims = sorted([*claims, *_claimed_by_penalty(game, deals, claims)], key=lambda c: c.event)
+    if findings or claims:  # (a revoke claimed by its penalty is a finding too)
+        claims = sorted([*claims, *_claimed_by_penalty(game, deals, claims)], key=_event)
     ctx = Context(
         game,
         rules,
@@ -555,30 +590,10 @@ def decide(
         list(undetermined or []),
     )
     disputes: list[Said] = []
-    for claim in claims:
-        handler = DISPUTES.get((game, claim.kind))
-        if handler is not None:
-            disputes.extend(handler(ctx, claim))
-    for f in findings:
-        template = DISPUTE_FINDINGS.get(f.rule)
-        if template is not None and id(f) not in ctx.used:
-            ctx.used.add(id(f))
-            disputes.append(say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,)))
-    disputes.extend(both_sides(ctx))
-    disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     marks: list[Said] = []
-    for f in findings:
-        if isinstance(f.facts, MARK_FACTS) and id(f) not in ctx.used:
-            ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
-            marks.append(_mark(ctx, f))
     unclaimed: list[Said] = []
-    for f in findings:
-        if id(f) in ctx.used or f.rule in _SILENT or f.severity == "info":
-            continue
-        ctx.used.add(id(f))
-        sentence = _unclaimed(ctx, f)
-        if sentence is not None:
-            unclaimed.append(sentence)
+    if claims or findings:  # (most records have neither: only the result is said)
+        _disputes_and_marks(ctx, disputes, marks, unclaimed)
     stands = not any(f.severity == "violation" for f in findings)
     result = _RESULT[game](ctx, stands)
     if stands and not disputes and not marks and not unclaimed:

@@ -49,10 +49,11 @@ class Context:
     undetermined: list[Any] = field(default_factory=list)  # what the record cannot decide
     used: set[int] = field(default_factory=set)  # id() of findings already worded
     changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
+    #: the code of laws in force (the game's name for Bézique), read by nearly every sentence
+    code: str = field(init=False)
 
-    @property
-    def code(self) -> str:
-        return str(self.rules.get("code", self.game))
+    def __post_init__(self) -> None:
+        self.code = str(self.rules.get("code", self.game))
 
     def at(self, event: int | None, *rules: str) -> list[Finding]:
         return [f for f in self.findings if f.event == event and (not rules or f.rule in rules)]
