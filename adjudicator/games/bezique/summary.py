@@ -33,6 +33,8 @@ class BeziqueTrickRow(TypedDict):
 #: Trick rows as the judge builds them, not validated again at run time (the judge is their
 #: only author, and the tests check every fixture's ruling against the published schema).
 BeziqueTrickRows = Annotated[list[BeziqueTrickRow], SkipValidation]
+#: Each seat's cards as text, built by the judge with the rows (not validated again).
+CardLists = Annotated[dict[str, list[str]], SkipValidation]
 
 
 class DeclarationRow(Out):
@@ -98,13 +100,13 @@ class BeziqueDealSummary(Out):
     deal: int = Field(description="the deal, counted from 1")
     event: int = Field(description="the index in /events of the deal (or position) event")
     dealer: str = Field(description="the seat that dealt")
-    hands: dict[str, list[str]] = Field(
+    hands: CardLists = Field(
         description="each seat's cards as dealt (of a position: the cards known)"
     )
     turn_up: str | None = Field(
         description="ordinary game: the card turned up for trumps; null in Rubicon"
     )
-    stock: list[str] | None = Field(
+    stock: Annotated[list[str] | None, SkipValidation] = Field(
         default=None,
         exclude_if=lambda v: v is None,
         description="the face-down stock as the record gives it, top first (ordinary game:"

@@ -32,6 +32,8 @@ class TrickRow(TypedDict):
 #: Trick rows as the judge builds them, not validated again at run time (the judge is their
 #: only author, and the tests check every fixture's ruling against the published schema).
 TrickRows = Annotated[list[TrickRow], SkipValidation]
+#: Each seat's cards as text, built by the judge the same way (not validated again).
+CardLists = Annotated[dict[str, list[str]], SkipValidation]
 
 
 class HonoursClaim(Out):
@@ -149,7 +151,7 @@ class WhistDealSummary(Out):
     event: int = Field(description="the index in /events of the deal (or position) event")
     dealer: str = Field(description="the seat that dealt")
     trump: str = Field(description="the trump card turned up")
-    hands: dict[str, list[str]] = Field(
+    hands: CardLists = Field(
         description="each seat's cards as dealt (of a position: the cards shown)"
     )
     tricks: TrickRows = Field(
