@@ -281,7 +281,7 @@ def _bezique_deal(
         "brisques": deal.brisques,
         "last_trick": deal.last_trick or "nobody",
         "indeterminate_from_trick": deal.indeterminate_from_trick,
-        "scores": [(s.text, s.rule) for s in deal.scores],
+        "scores": [(s["text"], s["rule"]) for s in deal.scores],
         "totals": deal.totals,
         "totals_cards_made": deal.totals_cards_made
         if deal.totals_cards_made != deal.totals
@@ -289,7 +289,9 @@ def _bezique_deal(
         "score_after": deal.score_after,
         "game": game,
         "game_cards_made": cards_made,
-        "marks": [f"{m.seat} {m.points:+d} {m.item} (event {m.event})" for m in deal.marks],
+        "marks": [
+            f"{m['seat']} {m['points']:+d} {m['item']} (event {m['event']})" for m in deal.marks
+        ],
     }
 
 
@@ -354,8 +356,8 @@ def _points_of_the_deals(ruling: Ruling) -> Rows:
     marked: dict[str, int] = {}
     given: dict[str, int] = {}
     for deal in ruling.deals:
-        for mark in getattr(deal, "marks", []):
-            marked[mark.seat] = marked.get(mark.seat, 0) + mark.points
+        for mark in cast(BeziqueDealSummary, deal).marks:
+            marked[mark["seat"]] = marked.get(mark["seat"], 0) + mark["points"]
         for seat, points in getattr(deal, "totals", {}).items():
             given[seat] = given.get(seat, 0) + points
     marked = {seat: marked[seat] for seat in sorted(marked)}
@@ -402,8 +404,8 @@ def _sources(ruling: Ruling) -> tuple[list[dict[str, str]], list[tuple[str, str]
         for r in sentence.rules:
             ids.setdefault(r, None)
     texts = list(ruling.result.steps)
-    for deal in ruling.deals:
-        texts.extend(s.rule for s in deal.scores)
+    for deal in ruling.deals:  # (a whist score item is a model, a Bézique score line a row)
+        texts.extend(s["rule"] if isinstance(s, dict) else s.rule for s in deal.scores)
     for text in texts:
         for match in _RULE_ID.findall(text):
             ids.setdefault(match, None)

@@ -191,11 +191,11 @@ def _whist_marked(deal: WhistDealSummary) -> Sheet:
 
 
 def _bezique_given(deal: BeziqueDealSummary) -> Sheet:
-    return (((line.seat, line.item), line.points) for line in deal.scores)
+    return (((line["seat"], line["item"]), line["points"]) for line in deal.scores)
 
 
 def _bezique_marked(deal: BeziqueDealSummary) -> Sheet:
-    return (((mark.seat, mark.item), mark.points) for mark in deal.marks)
+    return (((mark["seat"], mark["item"]), mark["points"]) for mark in deal.marks)
 
 
 @dataclass(frozen=True)

@@ -285,7 +285,7 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
         )
     lines.append("  Scores:")
     for i, line in enumerate(deal.scores, 1):
-        lines.append(f"    {i}. {line.text} [{line.rule}]")
+        lines.append(f"    {i}. {line['text']} [{line['rule']}]")
     t = deal.totals
     lines.append(f"  Deal totals: A {t['A']}, B {t['B']}")
     if deal.totals_cards_made != deal.totals:
@@ -304,7 +304,9 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
         who = f"{g.winner} wins {g.value}" if g.winner else "null and void"
         lines.append(f"  Counting only what the cards made: {who}")
     if deal.marks:
-        marks = ", ".join(f"{m.seat} {m.points:+d} {m.item} (event {m.event})" for m in deal.marks)
+        marks = ", ".join(
+            f"{m['seat']} {m['points']:+d} {m['item']} (event {m['event']})" for m in deal.marks
+        )
         lines.append(f"  Marks written: {marks}")
     return lines
 

@@ -237,10 +237,10 @@ def _added(ctx: Context, f: Finding) -> str:
     the option wrong_score_penalty's default), as the deal's score lines have it."""
     if ctx.game == "whist" or not ctx.deals:
         return ""
-    for line in ctx.deal_of(f.event or 0).scores:
-        if line.item == "penalty" and line.rule == f.rule and line.event == f.event:
-            who = ctx.names.any(line.seat)
-            return f"; {who} adds the {line.points} marked too much, as the adversary may"
+    for line in cast(BeziqueDealSummary, ctx.deal_of(f.event or 0)).scores:
+        if line["item"] == "penalty" and line["rule"] == f.rule and line["event"] == f.event:
+            who = ctx.names.any(line["seat"])
+            return f"; {who} adds the {line['points']} marked too much, as the adversary may"
     return ""
 
 
@@ -254,7 +254,7 @@ def _marks_made(ctx: Context, event: int | None, who: str, item: str) -> int:
         return sum(1 for mark in whist.marks if mark.side == who and mark.for_ == item)
     deal = cast(BeziqueDealSummary, ctx.deal_of(event or 0))
     items = {item, "exchange"} if item == "seven" else {item}
-    return sum(1 for mark in deal.marks if mark.seat == who and mark.item in items)
+    return sum(1 for mark in deal.marks if mark["seat"] == who and mark["item"] in items)
 
 
 def _mark(ctx: Context, f: Finding) -> Said:

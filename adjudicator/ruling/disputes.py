@@ -8,7 +8,7 @@ score good; a demand to count the brisques (Rubicon): granted or refused.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import cast
 
 from adjudicator.facts.bezique_declarations import ChallengeRuled, UnlawfulDeclaration
 from adjudicator.facts.marks import BrisquesCountRefused
@@ -23,7 +23,7 @@ from adjudicator.facts.whist_revokes import (
     ScoreHeld,
 )
 from adjudicator.findings import Finding
-from adjudicator.games.bezique.summary import DeclarationRow
+from adjudicator.games.bezique.summary import BeziqueMark, DeclarationRow
 from adjudicator.games.whist.summary import PenaltyEffect, Revoke, ScoreItem, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
@@ -506,11 +506,13 @@ def _challenge_head(ctx: Context, claim: Claim, row: DeclarationRow | None) -> s
         against = ctx.names.seat(claim.against or row.seat)
         return f"{by} challenged the {words(row.combination)} scored by {against}"
     if mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
-        against = ctx.names.seat(mark.seat)
+        against = ctx.names.seat(mark["seat"])
         item = (
-            "the exchange of the seven of trumps" if mark.item == "exchange" else words(mark.item)
+            "the exchange of the seven of trumps"
+            if mark["item"] == "exchange"
+            else words(mark["item"])
         )
-        return f"{by} challenged the mark of {mark.points} for {item} written by {against}"
+        return f"{by} challenged the mark of {mark['points']} for {item} written by {against}"
     return f"{by} challenged a score"
 
 
@@ -682,11 +684,11 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     ]
 
 
-def _mark_at(ctx: Context, event: int | None) -> Any:
-    """The Bézique mark written at ``event`` (seat, item, points), if one was."""
+def _mark_at(ctx: Context, event: int | None) -> BeziqueMark | None:
+    """The Bézique mark written at ``event`` (its row: seat, item, points), if one was."""
     if event is None or not ctx.deals:
         return None
-    return next((m for m in getattr(ctx.deal_of(event), "marks", []) if m.event == event), None)
+    return next((m for m in getattr(ctx.deal_of(event), "marks", []) if m["event"] == event), None)
 
 
 def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:

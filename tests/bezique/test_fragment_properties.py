@@ -77,8 +77,8 @@ def _position(
             listed.append({"combination": d.name, "cards": [str(c) for c in d.cards]})
     scores: Counter[str] = Counter()
     for line in lines:
-        if line.event is not None and line.event < cut and line.item != "brisques":
-            scores[line.seat] += line.points
+        if line["event"] is not None and line["event"] < cut and line["item"] != "brisques":
+            scores[line["seat"]] += line["points"]
     brisques = deal.brisques()
     if not state.rubicon and model.rules.brisque_timing == "immediate":
         for seat in SEATS:

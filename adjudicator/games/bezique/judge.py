@@ -9,7 +9,7 @@ running score across deals to the target; Rubicon values each deal in ``games.ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypedDict, cast
+from typing import Literal, cast
 
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.facts import AnyFact
@@ -25,7 +25,7 @@ from adjudicator.games.bezique.facts import (
     Declaration,
     other,
 )
-from adjudicator.games.bezique.summary import DeclarationRow
+from adjudicator.games.bezique.summary import DeclarationRow, ScoreLine
 from adjudicator.games.bezique.tables import VARIANTS, Variant, is_brisque
 from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
 
@@ -34,23 +34,11 @@ BRISQUE = 10  # BEZ-CARDS-4
 ALL_BRISQUES_PER_PACK = 8  # four aces and four tens (BEZ-CARDS-4)
 
 
-class Line(TypedDict):
-    """One item a seat scores: a ``ScoreLine`` of the summary as plain data, validated
-    there with the rest of the deal in one pass (``summarise``), not one model a line."""
-
-    seat: str
-    item: str
-    points: int
-    rule: str
-    text: str
-    event: int | None
-
-
 @dataclass
 class DealPoints:
     """What a deal gives each seat: officially (law 50) and as the cards really made."""
 
-    lines: list[Line]
+    lines: list[ScoreLine]
     official: dict[str, int]
     cards_made: dict[str, int]
     brisques: dict[str, int]  # counts, after any end-play penalty
@@ -83,7 +71,7 @@ class _Scorer:
         self.variant = variant
         self.rules = rules
         self.findings: list[Finding] = []
-        self.lines: list[Line] = []
+        self.lines: list[ScoreLine] = []
         self.official = {"A": 0, "B": 0}
         self.cards_made = {"A": 0, "B": 0}
         self.penalty_mode, self.law50_all = _rules_of(rules)
@@ -451,7 +439,7 @@ class _Tricks:
     last_as_fell: str | None
 
 
-def _line_order(line: Line) -> tuple[bool, int]:
+def _line_order(line: ScoreLine) -> tuple[bool, int]:
     """The record's order: the lines of events by event, then those of none (stable)."""
     event = line["event"]
     return event is None, event or 0

@@ -12,7 +12,12 @@ from typing_extensions import TypedDict, Unpack
 from adjudicator.cards import CARD_TEXT
 from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts
 from adjudicator.games.bezique.judge import DealPoints
-from adjudicator.games.bezique.summary import BeziqueDealSummary, BeziqueTrickRow, RubiconGame
+from adjudicator.games.bezique.summary import (
+    BeziqueDealSummary,
+    BeziqueMark,
+    BeziqueTrickRow,
+    RubiconGame,
+)
 
 
 class SummaryExtra(TypedDict, total=False):
@@ -29,7 +34,7 @@ def summary(
 ) -> BeziqueDealSummary:
     """The deal's summary; rows are built as plain data and validated into the output
     models in one pass (pydantic-core), not one model at a time."""
-    marks: list[dict[str, object]] = [  # BeziqueMark rows
+    marks: list[BeziqueMark] = [
         {"event": m.event, "seat": m.seat, "item": m.item, "points": m.points} for m in deal.marks
     ]
     for d in deal.declarations:
@@ -69,15 +74,15 @@ def summary(
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
         tricks=tricks,
-        # declarations, scores and marks: plain rows that pydantic validates into DeclarationRow,
-        # ScoreLine and BeziqueMark in this one pass; its typed __init__ admits only the models
+        # declarations: plain rows that pydantic validates into DeclarationRow in this one pass
+        # (its typed __init__ admits only the models); score lines and marks are rows as built
         declarations=points.rows,  # type: ignore[arg-type]
         brisques=points.brisques,
         last_trick=points.last_trick,
-        scores=points.lines,  # type: ignore[arg-type]
+        scores=points.lines,
         totals=points.official,
         totals_cards_made=points.cards_made,
         indeterminate_from_trick=points.indeterminate_from,
-        marks=sorted(marks, key=itemgetter("event")),  # type: ignore[arg-type]
+        marks=sorted(marks, key=itemgetter("event")),
         **extra,
     )

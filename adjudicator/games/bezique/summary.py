@@ -59,24 +59,40 @@ class DeclarationRow(Out):
     )
 
 
-class ScoreLine(Out):
-    seat: str = Field(description="the seat that scores the item")
-    item: str = Field(
-        description="declaration | carte-blanche | seven | brisques | last-trick | penalty"
-    )
-    points: int = Field(description="the points it scores")
-    rule: str = Field(description="the rule ID that gives it")
-    text: str = Field(description="the item in words")
-    event: int | None = Field(default=None, description="the event that scores it, if one does")
+class ScoreLine(TypedDict):
+    # One item a seat scores, as plain data rather than a model (a deal has a dozen): the JSON
+    # schema and the serialisation are those of a model. No docstring: it would enter the
+    # schema. ``event`` is always given (null when no event scores the item).
+    seat: Annotated[str, Field(description="the seat that scores the item")]
+    item: Annotated[
+        str,
+        Field(description="declaration | carte-blanche | seven | brisques | last-trick | penalty"),
+    ]
+    points: Annotated[int, Field(description="the points it scores")]
+    rule: Annotated[str, Field(description="the rule ID that gives it")]
+    text: Annotated[str, Field(description="the item in words")]
+    event: Annotated[int | None, Field(description="the event that scores it, if one does")]
 
 
-class BeziqueMark(Out):
-    event: int = Field(description="the mark's index in /events")
-    seat: str = Field(description="the seat the mark was written for")
-    item: str = Field(
-        description="what the mark was for: declaration, seven, last-trick, brisques or penalty"
-    )
-    points: int = Field(description="the points marked")
+class BeziqueMark(TypedDict):
+    # One mark written, as plain data rather than a model (a deal has a score of them, its
+    # brisques marked trick by trick): the schema and the serialisation are a model's.
+    event: Annotated[int, Field(description="the mark's index in /events")]
+    seat: Annotated[str, Field(description="the seat the mark was written for")]
+    item: Annotated[
+        str,
+        Field(
+            description="what the mark was for: declaration, seven, last-trick, brisques or penalty"
+        ),
+    ]
+    points: Annotated[int, Field(description="the points marked")]
+
+
+#: Score lines and marks as the judge builds them, not validated again at run time (as the
+#: trick rows: the judge is their only author, and the tests check every fixture's ruling
+#: against the published schema).
+ScoreLines = Annotated[list[ScoreLine], SkipValidation]
+BeziqueMarks = Annotated[list[BeziqueMark], SkipValidation]
 
 
 class RubiconGame(Out):
@@ -127,7 +143,7 @@ class BeziqueDealSummary(Out):
     )
     brisques: dict[str, int] = Field(description="aces and tens taken in each seat's tricks")
     last_trick: str | None = Field(description="the seat that scores the last trick")
-    scores: list[ScoreLine] = Field(
+    scores: ScoreLines = Field(
         description="each item a seat scores in the deal, in the order of the record"
     )
     totals: dict[str, int] = Field(description="points of this deal as the laws let them stand")
@@ -149,4 +165,4 @@ class BeziqueDealSummary(Out):
     game_cards_made: RubiconGame | None = Field(
         default=None, description="Rubicon: the value if only what the cards made counted"
     )
-    marks: list[BeziqueMark] = Field(description="the marks written on the score sheet in the deal")
+    marks: BeziqueMarks = Field(description="the marks written on the score sheet in the deal")
