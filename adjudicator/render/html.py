@@ -215,11 +215,13 @@ def _whist_deal(
         "honours_claims": claims,
         "revokes": revokes,
         "score_before": deal.score_before,
-        "scores": [(s.text, s.rule) for s in deal.scores],
+        "scores": [(s["text"], s["rule"]) for s in deal.scores],
         "score_after": deal.score_after,
         "game": f"{deal.game.winner}, worth {deal.game.value}" if deal.game else "",
         "rubber": f"{deal.rubber.winner}, worth {deal.rubber.value}" if deal.rubber else "",
-        "marks": [f"{m.side} {m.points:+d} for {m.for_} (event {m.event})" for m in deal.marks],
+        "marks": [
+            f"{m['side']} {m['points']:+d} for {m['for']} (event {m['event']})" for m in deal.marks
+        ],
         "penalty_options": options,
     }
 
@@ -327,11 +329,12 @@ def _whist_result(ruling: Ruling, agreed: str) -> Rows:
     marks = {side: claimed.marks.get(side, {}) for side in ("NS", "EW")}
     scored: dict[str, dict[str, int]] = {"NS": {}, "EW": {}}
     for deal in ruling.deals:
-        for item in getattr(deal, "scores", []):
+        for item in cast(WhistDealSummary, deal).scores:
             # an American game's value is agreed as the result, never marked (WHIST-SCORE-5)
-            if item.points and not (item.item == "game" and item.rule == "WHIST-SCORE-5"):
-                sheet = scored.setdefault(item.side, {})
-                sheet[item.item] = sheet.get(item.item, 0) + item.points
+            points, what = item["points"], item["item"]
+            if points and not (what == "game" and item["rule"] == "WHIST-SCORE-5"):
+                sheet = scored.setdefault(item["side"], {})
+                sheet[what] = sheet.get(what, 0) + points
     games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
     rubber = (
         f"{corrected.rubber.winner} {corrected.rubber.value}"
@@ -404,8 +407,8 @@ def _sources(ruling: Ruling) -> tuple[list[dict[str, str]], list[tuple[str, str]
         for r in sentence.rules:
             ids.setdefault(r, None)
     texts = list(ruling.result.steps)
-    for deal in ruling.deals:  # (a whist score item is a model, a Bézique score line a row)
-        texts.extend(s["rule"] if isinstance(s, dict) else s.rule for s in deal.scores)
+    for deal in ruling.deals:
+        texts.extend(s["rule"] for s in deal.scores)
     for text in texts:
         for match in _RULE_ID.findall(text):
             ids.setdefault(match, None)

@@ -183,11 +183,11 @@ Sheet = Iterator[tuple[tuple[str, str], int]]
 
 
 def _whist_given(deal: WhistDealSummary) -> Sheet:
-    return (((row.side, row.item), row.points) for row in deal.scores)
+    return (((row["side"], row["item"]), row["points"]) for row in deal.scores)
 
 
 def _whist_marked(deal: WhistDealSummary) -> Sheet:
-    return (((mark.side, mark.for_), mark.points) for mark in deal.marks)
+    return (((mark["side"], mark["for"]), mark["points"]) for mark in deal.marks)
 
 
 def _bezique_given(deal: BeziqueDealSummary) -> Sheet:

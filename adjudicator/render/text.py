@@ -219,7 +219,7 @@ def _deal_lines(deal: WhistDealSummary, fixed: bool = False) -> list[str]:
     b = deal.score_before
     lines.append(f"  Score before the deal: NS {b['NS']}, EW {b['EW']}")
     for i, item in enumerate(deal.scores, 1):
-        lines.append(f"    {i}. {item.text} [{item.rule}]")
+        lines.append(f"    {i}. {item['text']} [{item['rule']}]")
     a = deal.score_after
     lines.append(f"  Score after the deal: NS {a['NS']}, EW {a['EW']}")
     if deal.game:
@@ -227,7 +227,9 @@ def _deal_lines(deal: WhistDealSummary, fixed: bool = False) -> list[str]:
     if deal.rubber:
         lines.append(f"  Rubber: {deal.rubber.winner}, worth {deal.rubber.value}")
     if deal.marks:
-        marks = ", ".join(f"{m.side} {m.points:+d} {m.for_} (event {m.event})" for m in deal.marks)
+        marks = ", ".join(
+            f"{m['side']} {m['points']:+d} {m['for']} (event {m['event']})" for m in deal.marks
+        )
         lines.append(f"  Marks written: {marks}")
     if deal.penalty_options:
         lines.append("  Penalty choices (no choice recorded):")

@@ -251,7 +251,7 @@ def _marks_made(ctx: Context, event: int | None, who: str, item: str) -> int:
         return 1
     if ctx.game == "whist":
         whist = cast(WhistDealSummary, ctx.deal_of(event or 0))
-        return sum(1 for mark in whist.marks if mark.side == who and mark.for_ == item)
+        return sum(1 for mark in whist.marks if mark["side"] == who and mark["for"] == item)
     deal = cast(BeziqueDealSummary, ctx.deal_of(event or 0))
     items = {item, "exchange"} if item == "seven" else {item}
     return sum(1 for mark in deal.marks if mark["seat"] == who and mark["item"] in items)

@@ -24,7 +24,7 @@ from adjudicator.facts.whist_revokes import (
 )
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueMark, DeclarationRow
-from adjudicator.games.whist.summary import PenaltyEffect, Revoke, ScoreItem, WhistDealSummary
+from adjudicator.games.whist.summary import Revoke, ScoreItem, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
     SCORE_FAULT,
@@ -358,7 +358,7 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         if both:
             return []  # said once, after all the disputes of the deal (both_sides)
         return [say("No penalty counts for it.", "WHIST-REVOKE-9")]
-    items = [i for i in deal.scores if i.item == "penalty"]
+    items = [i for i in deal.scores if i["item"] == "penalty"]
     applied = [r for r in deal.revokes if r.applied]
     item = None
     if items and revoke in applied:
@@ -384,8 +384,8 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     effect = ""
     if item is not None:
         ctx.changed = True
-        effect = f": {_effect(item)}" if item.penalty is not None else ""
-    rule = item.rule if item is not None else "WHIST-REVOKE-9"
+        effect = f": {_effect(item)}" if "penalty" in item else ""
+    rule = item["rule"] if item is not None else "WHIST-REVOKE-9"
     events = [waived[0].event] if waived else []
     out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule, events=events))
     return out
@@ -395,7 +395,7 @@ def _effect(item: ScoreItem) -> str:
     """What the penalty did, in words, from its effect: the tricks moved, or the points
     added or deducted, held below game, stopped at zero, winning the game, or counting
     nothing after it was won; then the tricks or score it makes."""
-    effect = cast(PenaltyEffect, item.penalty)
+    effect = item["penalty"]
     if effect.choice == "tricks":
         moved = effect.tricks_moved
         tricks = effect.tricks or {}
@@ -412,13 +412,13 @@ def _effect(item: ScoreItem) -> str:
     note = ""
     if effect.held_at is not None:
         note = (
-            f": {item.points:+d} (held at {effect.held_at}: the revoking side cannot win the"
+            f": {item['points']:+d} (held at {effect.held_at}: the revoking side cannot win the"
             " game in this deal)"
         )
     elif effect.floored:
-        note = f": {item.points:+d} (not below 0, under these rules)"
+        note = f": {item['points']:+d} (not below 0, under these rules)"
     if effect.game is not None:
-        note += f"; {item.side} reach {effect.game} and win the game"
+        note += f"; {item['side']} reach {effect.game} and win the game"
     score = effect.score
     return f"{head}{note}, making NS {score['NS']}, EW {score['EW']}"
 

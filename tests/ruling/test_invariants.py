@@ -134,7 +134,7 @@ def honours_claim_failed_counts_none(ruling: Ruling) -> Broken:
             for claim in d.honours.claims:
                 if claim.event not in s.events:
                     continue
-                scored = any(i.item == "honours" and i.side == claim.side for i in d.scores)
+                scored = any(i["item"] == "honours" and i["side"] == claim.side for i in d.scores)
                 if claim.counted or scored:
                     out.append(s.text)
     for d in _whist_deals(ruling):
@@ -301,7 +301,7 @@ def rules_cited_are_the_rulings(ruling: Ruling) -> Broken:
     own |= {f.rule for f in ruling.findings} | {b for f in ruling.findings for b in f.basis}
     own |= {u.rule for u in ruling.undetermined}
     for d in ruling.deals:
-        own |= {i["rule"] if isinstance(i, dict) else i.rule for i in getattr(d, "scores", [])}
+        own |= {i["rule"] for i in d.scores}
     out = []
     for s in ruling.decision:
         mine = own | {rule for words, rule in _DISPUTE_RULES if words.search(s.text)}

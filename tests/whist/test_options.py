@@ -52,7 +52,7 @@ def games(ruling: Ruling) -> list[tuple[str, int]]:
 
 def items(ruling: Ruling, deal: int = 0) -> list[tuple[str, str, int]]:
     """The score items of a deal, in the order they count: (item, side, points)."""
-    return [(s.item, s.side, s.points) for s in ruling.deals[deal].scores]
+    return [(s["item"], s["side"], s["points"]) for s in ruling.deals[deal].scores]
 
 
 def without(record: Record, *types: str) -> Record:
@@ -284,7 +284,7 @@ def test_take_all_available_moves_only_the_tricks_the_revokers_have_left() -> No
     ruling = rule(three_revokes(), both_sides_revoke="each_penalised")
     assert ruling.rules["trick_penalty_shortfall"] == "take_all_available"
     assert ruling.deals[0].tricks_after_penalty == {"NS": 13, "EW": 0}
-    assert "take 2 tricks" in ruling.deals[0].scores[2].text
+    assert "take 2 tricks" in ruling.deals[0].scores[2]["text"]
     assert ruling.result.corrected.score == {"NS": 4, "EW": 2}
     assert not [f for f in found(ruling) if f[0] == "WHIST-REVOKE-9"]
 
@@ -762,9 +762,9 @@ def test_the_duplicate_penalty_cites_the_duplicate_rule() -> None:
     """WHIST-REVOKE-15 [AMER duplicate]: 2 tricks for the first revoke, 1 for each further;
     the one-trick step (W's revoke) can only rest on it: REVOKE-14 says two for each."""
     ruling = rule(two_american_revokes(), awl_revoke_mode="duplicate")
-    penalties = [s for s in ruling.deals[0].scores if s.item == "penalty"]
-    assert "take 1 trick" in penalties[1].text
-    assert penalties[1].rule == "WHIST-REVOKE-15"
+    penalties = [s for s in ruling.deals[0].scores if s["item"] == "penalty"]
+    assert "take 1 trick" in penalties[1]["text"]
+    assert penalties[1]["rule"] == "WHIST-REVOKE-15"
 
 
 # false_lead_completed_penalty (AMB-15) and the options that are reported only -----------------

@@ -35,8 +35,8 @@ def penalty_items(ns: int, plan: DealPlan, ew: int = 0) -> list[ScoreItem]:
 def test_points_held_below_game_for_a_side_that_revoked() -> None:
     plan = DealPlan({"NS": 6, "EW": 7}, (Penalty("NS", "add"),), no_win=frozenset({"NS"}))
     [item] = penalty_items(2, plan)
-    assert item.penalty is not None
-    assert (item.penalty.held_at, item.penalty.game, item.points) == (4, None, 2)
+    effect = item["penalty"]
+    assert (effect.held_at, effect.game, item["points"]) == (4, None, 2)
     assert _effect(item) == (
         "NS add three to their score: +2 (held at 4: the revoking side cannot win the game in"
         " this deal), making NS 4, EW 0"
@@ -46,9 +46,8 @@ def test_points_held_below_game_for_a_side_that_revoked() -> None:
 def test_a_second_penalty_counts_nothing_once_the_first_won_the_game() -> None:
     plan = DealPlan({"NS": 6, "EW": 7}, (Penalty("NS", "add"), Penalty("NS", "add")))
     first, second = penalty_items(3, plan)
-    assert first.penalty is not None and second.penalty is not None
-    assert (first.penalty.game, first.penalty.already_won) == (5, None)
-    assert (second.penalty.game, second.penalty.already_won) == (None, "NS")
+    assert (first["penalty"].game, first["penalty"].already_won) == (5, None)
+    assert (second["penalty"].game, second["penalty"].already_won) == (None, "NS")
     assert _effect(first) == (
         "NS add three to their score; NS reach 5 and win the game, making NS 6, EW 0"
     )
@@ -73,8 +72,8 @@ def test_plain_penalties(penalty: Penalty, tricks: int, words: str) -> None:
 
 def test_a_deduction_stopped_at_zero_is_said_without_the_option_key() -> None:
     [item] = penalty_items(0, DealPlan({"NS": 6, "EW": 7}, (Penalty("NS", "deduct"),)), ew=1)
-    assert item.penalty is not None and item.penalty.floored
-    assert "deduct_floor" in item.text  # the engine's step names the option; the words do not
+    assert item["penalty"].floored
+    assert "deduct_floor" in item["text"]  # the engine's step names the option; the words do not
     assert _effect(item) == (
         "three deducted from EW: -1 (not below 0, under these rules), making NS 0, EW 0"
     )

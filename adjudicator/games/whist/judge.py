@@ -31,7 +31,9 @@ from adjudicator.games.whist.revokes import RevokeRuling
 from adjudicator.games.whist.scoring import DealScore
 from adjudicator.games.whist.summary import (
     HonoursClaim,
+    PenaltyEffect,
     PenaltyOption,
+    ScoreItem,
     WhistDealSummary,
 )
 from adjudicator.record.whist import WhistRecord, WhistRules
@@ -236,7 +238,7 @@ class Judge(Bench):
         before: dict[Side, int],
         result: DealScore,
         game: scoring.GameValue | None,
-        extra: list[dict[str, object]],
+        extra: list[ScoreItem],
         rubber: scoring.RubberValue | None,
         options: list[PenaltyOption] | None = None,
     ) -> WhistDealSummary:
@@ -351,7 +353,7 @@ class Judge(Bench):
 
     def _after_deal(
         self, result: DealScore
-    ) -> tuple[scoring.GameValue | None, scoring.RubberValue | None, list[dict[str, object]]]:
+    ) -> tuple[scoring.GameValue | None, scoring.RubberValue | None, list[ScoreItem]]:
         """Turn the scores down when a game is won; the items come back as plain data for
         the summary."""
         position = self.position
@@ -367,7 +369,7 @@ class Judge(Bench):
         self.steps.append(
             f"  {value.text} [{value.rule}]; the scores are turned down [WHIST-SCORE-4]"
         )
-        items: list[dict[str, object]] = [
+        items: list[ScoreItem] = [
             {
                 "item": "game",
                 "side": value.winner,
@@ -478,16 +480,18 @@ def _revoke(r: RevokeRuling) -> dict[str, object]:
     }
 
 
-def _score(s: scoring.Step) -> dict[str, object]:
+def _score(s: scoring.Step) -> ScoreItem:
     """One scored item of the deal, with its rule and the penalty it comes from."""
-    return {
+    row: ScoreItem = {
         "item": s.item,
         "side": s.side,
         "points": s.points,
         "rule": s.rule,
         "text": s.text,
-        "penalty": s.penalty and s.penalty._asdict(),
     }
+    if s.penalty:
+        row["penalty"] = PenaltyEffect(**s.penalty._asdict())
+    return row
 
 
 def judge(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
@@ -95,28 +95,41 @@ class PenaltyEffect(Out):
     )
 
 
-class ScoreItem(Out):
-    item: str = Field(description="penalty | tricks | honours | game | rubber")
-    side: str = Field(description="the side that scores the item (NS or EW)")
-    points: int = Field(description="the points it scores (negative for a deduction)")
-    rule: str = Field(description="the rule ID that gives it")
-    text: str = Field(description="the item in words")
-    penalty: PenaltyEffect | None = Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="a revoke penalty's effect, as data (absent for other items)",
-    )
+class ScoreItem(TypedDict):
+    # One item scored in the deal, as plain data rather than a model (each deal has a few,
+    # built by the judge): the JSON schema and the serialisation are a model's. No docstring:
+    # it would enter the schema. ``penalty`` is given only for a revoke penalty's item.
+    item: Annotated[str, Field(description="penalty | tricks | honours | game | rubber")]
+    side: Annotated[str, Field(description="the side that scores the item (NS or EW)")]
+    points: Annotated[int, Field(description="the points it scores (negative for a deduction)")]
+    rule: Annotated[str, Field(description="the rule ID that gives it")]
+    text: Annotated[str, Field(description="the item in words")]
+    penalty: NotRequired[
+        Annotated[
+            PenaltyEffect,
+            Field(description="a revoke penalty's effect, as data (absent for other items)"),
+        ]
+    ]
 
 
-class Mark(Out):
-    event: int = Field(description="the mark's index in /events")
-    side: str = Field(description="the side the mark was written for")
-    for_: str = Field(
-        description="what the mark was for: tricks, honours, penalty, game or rubber",
-        alias="for",
-        serialization_alias="for",
-    )
-    points: int = Field(description="the points marked")
+#: A mark written on the score sheet, as plain data (``for`` is a keyword: the functional
+#: form of TypedDict).
+Mark = TypedDict(
+    "Mark",
+    {
+        "event": Annotated[int, Field(description="the mark's index in /events")],
+        "side": Annotated[str, Field(description="the side the mark was written for")],
+        "for": Annotated[
+            str,
+            Field(description="what the mark was for: tricks, honours, penalty, game or rubber"),
+        ],
+        "points": Annotated[int, Field(description="the points marked")],
+    },
+)
+
+#: Score items and marks as the judge builds them, not validated again (as the trick rows).
+ScoreItems = Annotated[list[ScoreItem], SkipValidation]
+Marks = Annotated[list[Mark], SkipValidation]
 
 
 class GameResult(Out):
@@ -164,13 +177,13 @@ class WhistDealSummary(Out):
     revokes: list[Revoke] = Field(description="each established revoke, with its claim and penalty")
     honours: Honours = Field(description="the trump honours held as dealt and the claims of them")
     score_before: dict[str, int] = Field(description="the game's score by side before the deal")
-    scores: list[ScoreItem] = Field(description="each item in the order it counts (WHIST-SCORE-3)")
+    scores: ScoreItems = Field(description="each item in the order it counts (WHIST-SCORE-3)")
     score_after: dict[str, int] = Field(
         description="the game's score after the deal (before turning down)"
     )
     game: GameResult | None = Field(description="the game won in this deal, if any")
     rubber: GameResult | None = Field(description="the rubber completed in this deal, if any")
-    marks: list[Mark] = Field(description="the marks written on the score sheet for the deal")
+    marks: Marks = Field(description="the marks written on the score sheet for the deal")
     penalty_options: list[PenaltyOption] | None = Field(
         default=None,
         description="when a claimed revoke has no recorded choice: the best combination, and each "
