@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,9 @@ def _raws() -> list[bytes]:
     ]
 
 
+@cache
 def _parsed() -> list[tuple[dict[str, Any], Any]]:
+    """Every fixture and a few simulated records, decoded and parsed (once a test process)."""
     out = []
     for raw in _raws():
         try:
