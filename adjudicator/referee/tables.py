@@ -34,6 +34,7 @@ from adjudicator.record.bezique import (
     RubiconRecord,
 )
 from adjudicator.record.whist import WhistCut, WhistPlay, WhistPosition, WhistRecord, WhistRules
+from adjudicator.referee.carried import ScoredDeals, WhistCarried
 
 S = TypeVar("S", WhistState, BeziqueState)
 
@@ -140,6 +141,7 @@ class WhistTable:
     def __init__(self, rules: WhistRules) -> None:
         self.rules = rules
         self.state = WhistState(rules)
+        self.carried = WhistCarried()  # the judge's work on the complete deals
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
@@ -158,7 +160,7 @@ class WhistTable:
         self.state = whist_state(events, self.rules)
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
-        return whist.judge(header, self.rules, replayed, summarise=False).findings
+        return self.carried.findings(header, self.rules, replayed)
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
@@ -209,6 +211,7 @@ class BeziqueTable:
         self.make_state = make_state
         self.state = make_state()
         self.searching = False
+        self.scored = ScoredDeals()  # the points of the complete deals
 
     def _part_way(self) -> BeziqueState:
         state = self.make_state()
@@ -257,9 +260,10 @@ class BeziqueTable:
             self._reread(events)
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        score = self.scored.scorer(replayed.deals)
         if replayed.variant.rubicon:
-            return rubicon.judge_rubicon(header, replayed, summarise=False).findings
-        return bezique.judge_ordinary(header, replayed, summarise=False).findings
+            return rubicon.judge_rubicon(header, replayed, False, score).findings
+        return bezique.judge_ordinary(header, replayed, False, score).findings
 
     def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
         state = self.state

@@ -4,6 +4,7 @@ the value of the game (BEZ-SCORE-3, -4); each deal is scored by ``judge.score_de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 from adjudicator.engine.judgement import Judgement
@@ -27,10 +28,14 @@ OrdinaryJudgement = Judgement[BeziqueDealSummary]
 
 
 def judge_ordinary(
-    record: BeziqueRecord, replay: BeziqueReplay, summarise: bool = True
+    record: BeziqueRecord,
+    replay: BeziqueReplay,
+    summarise: bool = True,
+    score_deal: Callable[..., DealPoints] = score_deal,
 ) -> OrdinaryJudgement:
     """The ordinary game's judgement. ``summarise=False``: the findings only (no deal
-    summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push."""
+    summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push;
+    ``score_deal``: a referee's, which keeps the points of the deals already complete."""
     rules = record.rules
     findings = list(replay.findings)
     score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from adjudicator.engine.judgement import Judgement
 from adjudicator.facts.marks import BrisquesCountRefused, Result
 from adjudicator.findings import Finding, make_finding
@@ -81,10 +83,14 @@ def game_value(
 
 
 def judge_rubicon(
-    record: RubiconRecord, replay: BeziqueReplay, summarise: bool = True
+    record: RubiconRecord,
+    replay: BeziqueReplay,
+    summarise: bool = True,
+    score_deal: Callable[..., DealPoints] = score_deal,
 ) -> RubiconJudgement:
     """Rubicon's judgement. ``summarise=False``: the findings only (no deal summaries, so no
-    ``deals``), for a referee's push."""
+    ``deals``), for a referee's push; ``score_deal``: a referee's, which keeps the points of
+    the deals already complete."""
     rules = record.rules
     findings = list(replay.findings)
     steps: list[str] = []
