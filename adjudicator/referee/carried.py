@@ -12,9 +12,10 @@ afresh (a position, a search of the copies' readings, ``pop``), is judged again 
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from adjudicator.findings import Finding
@@ -28,10 +29,34 @@ from adjudicator.record.whist import WhistRecord, WhistRules
 _CONTAINERS = (list, dict, set)
 
 
-def signature(deal: DealFacts | BeziqueDealFacts) -> tuple[object, ...]:
-    """What may change of a complete deal's facts: each list's length (later events only add
-    to them) and every other field as it is."""
-    return tuple(len(v) if type(v) in _CONTAINERS else v for v in vars(deal).values())
+class Signature:
+    """What may change of a complete deal's facts: each list's (dict's, set's) length, for
+    later events only add to them, and every other field as it is. Read by two getters made
+    once for the deal, so that checking a deal at each push stays cheap."""
+
+    def __init__(self, deal: DealFacts | BeziqueDealFacts) -> None:
+        fields = vars(deal)
+        self.sizes = _getter([k for k, v in fields.items() if type(v) in _CONTAINERS])
+        self.values = _getter([k for k, v in fields.items() if type(v) not in _CONTAINERS])
+        self.count = len(fields)
+        self.taken = self.of(deal)
+
+    def of(self, deal: Any) -> tuple[object, ...]:
+        return (len(vars(deal)), tuple(map(len, self.sizes(deal))), self.values(deal))
+
+    def holds(self, deal: Any) -> bool:
+        """Whether ``deal`` (the same object) is as it was when this was made."""
+        try:
+            return self.of(deal) == self.taken
+        except TypeError:  # a list become None: changed
+            return False
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The named fields of an object, as a tuple (``attrgetter``'s, always a tuple)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    return lambda item: tuple(getattr(item, name) for name in names)
 
 
 @dataclass
@@ -39,12 +64,12 @@ class _Kept:
     """One complete deal as the judge left it."""
 
     deal: Any  # the deal's facts (kept alive, so compared by identity)
-    signature: tuple[object, ...]
+    signature: Signature
     before: int  # events judged before any deal, and misdeals up to this deal (whist)
     state: dict[str, Any]  # the judge's state after the deal (whist), or its points (Bézique)
 
     def holds(self, deal: Any, before: int) -> bool:
-        return self.deal is deal and self.before == before and self.signature == signature(deal)
+        return self.deal is deal and self.before == before and self.signature.holds(deal)
 
 
 # Whist: the judge's state after each complete deal --------------------------------------
@@ -92,19 +117,23 @@ class WhistCarried:
             done = number + 1
         del self.kept[done:]
         if done:
-            state = copy.deepcopy(self.kept[done - 1].state)
-            judge.findings.extend(state.pop("judged"))
-            vars(judge).update(state)
+            state = self.kept[done - 1].state
+            judge.findings.extend(state["judged"])
+            vars(judge).update(pickle.loads(state["carried"]))  # (a copy: the judge alters it)
         return done
 
     @staticmethod
     def _keep(judge: Judge, replay: WhistReplay, number: int) -> _Kept:
-        state = {k: v for k, v in vars(judge).items() if k not in _NOT_CARRIED}
-        state = copy.deepcopy(state)
-        # the judge's own findings so far (findings are values: shared, not copied)
-        state["judged"] = judge.findings[len(replay.findings) :]
+        carried = {k: v for k, v in vars(judge).items() if k not in _NOT_CARRIED}
+        state = {
+            # a copy of what the judge carries to the next deal, as bytes: unpickling makes a
+            # fresh copy at each resumption, for much less than ``copy.deepcopy``
+            "carried": pickle.dumps(carried, pickle.HIGHEST_PROTOCOL),
+            # the judge's own findings so far (findings are values: shared, not copied)
+            "judged": judge.findings[len(replay.findings) :],
+        }
         deal = replay.deals[number]
-        return _Kept(deal, signature(deal), _before(replay, number), state)
+        return _Kept(deal, Signature(deal), _before(replay, number), state)
 
 
 def _before(replay: WhistReplay, number: int) -> int:
@@ -139,7 +168,7 @@ class ScoredDeals:
                 return points
             points = score_deal(deal, *args)
             if key in complete:
-                self.kept[key] = _Kept(deal, signature(deal), 0, {"points": points})
+                self.kept[key] = _Kept(deal, Signature(deal), 0, {"points": points})
             return points
 
         return score
