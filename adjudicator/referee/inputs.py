@@ -57,6 +57,8 @@ def event_of(game: str, index: int, event: Any) -> Any:
     record of ``game``. Raises ``InputError`` with the pointer it would have there."""
     if index >= MAX_EVENTS:
         raise InputError("/events", f"{index + 1:,} events: at most {MAX_EVENTS:,} are judged")
+    if type(event) is dict and _plain(event):  # nearly every event: straight to pydantic
+        return _validated(game, index, event)
     if type(event) in _MODELS[game]:
         return event
     if isinstance(event, BaseModel):  # another game's, or another kind of model
@@ -66,8 +68,13 @@ def event_of(game: str, index: int, event: Any) -> Any:
             _check_depth(dict(event))
         except InputError as error:
             raise _under(pointer_of("events", index), error) from None
+    return _validated(game, index, dict(event) if isinstance(event, Mapping) else event)
+
+
+def _validated(game: str, index: int, event: Any) -> Any:
+    """``event`` validated as an event of ``game``, or its problems at its pointer."""
     try:
-        return _EVENTS[game].validate_python(dict(event) if isinstance(event, Mapping) else event)
+        return _EVENTS[game].validate_python(event)
     except ValidationError as exc:
         raise _under(pointer_of("events", index), _input_error(exc, event)) from None
 

@@ -109,7 +109,8 @@ class Referee:
             self._ids[model.id] = index
         if found is not None:
             return found
-        self._known.update(self._keys(made, keep=True))
+        if made:  # (most pushes make no finding: nothing to count)
+            self._known.update(self._keys(made, keep=True))
         return list(made)
 
     def pop(self) -> Any:
