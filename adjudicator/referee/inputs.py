@@ -82,19 +82,19 @@ def _validated(game: str, index: int, event: Any) -> Any:
 def _plain(event: Mapping[str, Any]) -> bool:
     """Whether an event given as a dict is flat ASCII text and numbers (a play, a draw, a
     mark): nothing there for the record's walk (``_check_depth``: depth, lone surrogates)."""
-    texts: list[str] = []
     for key, value in event.items():
         kind = type(value)
-        if type(key) is not str:
+        if type(key) is not str or not key.isascii():
             return False
-        texts.append(key)
         if kind is str:
-            texts.append(value)
-        elif kind is list and all(type(item) is str for item in value):
-            texts.extend(value)
+            if not value.isascii():
+                return False
+        elif kind is list:
+            if not all(type(item) is str and item.isascii() for item in value):
+                return False
         elif not (value is None or kind is int or kind is bool):
             return False
-    return "".join(texts).isascii()
+    return True
 
 
 def _under(where: str, error: InputError) -> InputError:

@@ -43,6 +43,7 @@ class Referee:
     def __init__(self, header: AnyRecord) -> None:
         """Use ``Referee.new``; ``header`` is a validated record with no events."""
         self._header = header
+        self._game: str = header.game  # (read at each push: a model's field is slower)
         self._events: list[Any] = []
         self._ids: dict[str, int] = {}
         self._table: Table = table_for(header)
@@ -64,7 +65,7 @@ class Referee:
     @property
     def game(self) -> str:
         """The game's name, as a record gives it: ``whist``, ``bezique``, ``rubicon-bezique``."""
-        return self._header.game
+        return self._game
 
     @property
     def events(self) -> tuple[Any, ...]:

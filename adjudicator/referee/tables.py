@@ -176,14 +176,14 @@ class WhistTable:
         if state.deals and state.deal.position is not None:
             return True  # (a position's deal: each card played shows one more)
         if type(event) is WhistPlay:
-            return state.phase.value != phase
+            return state.phase._value_ != phase
         if type(event) is WhistCut:
             return bool(state.deal.renounces)  # the cut ends the time to claim a revoke
         return not _first_deal(state, event)
 
     @property
     def phase(self) -> str:
-        return self.state.phase.value
+        return self.state.phase._value_  # (``.value`` is a slow descriptor)
 
     @property
     def to_play(self) -> str | None:
@@ -276,12 +276,12 @@ class BeziqueTable:
         if self.searching or (state.deals and state.deal.position is not None):
             return True
         if type(event) in _CARDS:
-            return state.phase.value != phase
+            return state.phase._value_ != phase
         return not _first_deal(state, event)
 
     @property
     def phase(self) -> str:
-        return self.state.phase.value
+        return self.state.phase._value_
 
     @property
     def to_play(self) -> str | None:
