@@ -37,6 +37,7 @@ from adjudicator.record.whist import WhistCut, WhistPlay, WhistPosition, WhistRe
 from adjudicator.referee.carried import ScoredDeals, WhistCarried
 
 S = TypeVar("S", WhistState, BeziqueState)
+T = TypeVar("T")
 
 #: The Bézique events at which the judge does not rule, unless one ends a deal.
 _CARDS = (BeziquePlay, BeziqueDraw)
@@ -101,18 +102,30 @@ def _stopped(state: S) -> S:
     """A copy of the table, stopped part-way, that ``finish`` may alter and the live one
     never sees: what ``finish`` alters is copied, and the deal in play (whose flags a
     stopped deal sets); the facts of earlier deals and the cards are shared."""
-    table = copy.copy(state)
+    table = _copied(state)
     fields = vars(table)
     for name in _FINISH_ALTERS:
         if name in fields:
-            fields[name] = copy.copy(fields[name])
+            value = fields[name]
+            fields[name] = list(value) if type(value) is list else copy.copy(value)
     deals = fields["deals"] = list(fields["deals"])
     if deals:
-        deals[-1] = copy.copy(deals[-1])
+        deals[-1] = _copied(deals[-1])
         if "deal" in fields:  # (Bézique keeps the deal in play as an attribute)
             fields["deal"] = deals[-1]
     table.stops_part_way = True
     return table
+
+
+def _copied(item: T) -> T:
+    """``copy.copy`` of an object whose fields are its ``__dict__`` (a state, a deal's
+    facts), without the reduce protocol ``copy.copy`` goes through."""
+    fields = getattr(item, "__dict__", None)
+    if fields is None:  # (slots: the usual way)
+        return copy.copy(item)
+    new: T = object.__new__(type(item))
+    vars(new).update(fields)
+    return new
 
 
 def _first_deal(state: WhistState | BeziqueState, event: Any) -> bool:
