@@ -386,7 +386,41 @@ def test_a_rubber_judged_push_by_push_carries_its_complete_deals_rightly() -> No
     assert _pushed_both_ways(data) >= 4
 
 
+def _many_deals() -> list[Path]:
+    """The whist fixtures of more than one deal that can be judged. (Bézique's one, pushed
+    through the copies' search at every event, takes seconds: the games of three deals
+    below stand for Bézique.)"""
+    return [
+        path
+        for path in _fixtures()
+        if path.parent.name == "whist"
+        and sum(e.get("type") == "deal" for e in _data(path)["events"]) > 1
+        and _expected(_data(path)) is not None
+    ]
+
+
+@pytest.mark.parametrize("path", _many_deals(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_fixture_of_many_deals_pushed_carries_its_complete_deals_rightly(
+    path: Path,
+) -> None:
+    _pushed_both_ways(_data(path))
+
+
+def _joined(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One record of the deals of ``parts`` in turn (each event's ``ref`` moved with it)."""
+    events: list[dict[str, Any]] = []
+    for part in parts:
+        moved = len(events)
+        events += [
+            {**e, "ref": e["ref"] + moved} if isinstance(e.get("ref"), int) else e
+            for e in part["events"]
+        ]
+    return {**parts[0], "events": events}
+
+
 @pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])
-def test_bezique_games_judged_push_by_push_carry_their_complete_deals_rightly(game: str) -> None:
-    for data in records(game, 2, seed=5, inject="declaration-after-drawing"):
-        _pushed_both_ways(data)
+def test_bezique_games_of_three_deals_pushed_carry_their_complete_deals_rightly(game: str) -> None:
+    data = _joined(list(records(game, 3, seed=5, inject="declaration-after-drawing")))
+    ruling = adjudicate(parse_record(data))
+    assert {f.deal for f in ruling.findings if f.severity == "violation"} == {1, 2, 3}
+    assert _pushed_both_ways(data) >= 3
