@@ -8,7 +8,7 @@ would have in the record (``/events/17/card``), and a good one is the same froze
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, get_args
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -28,6 +28,11 @@ _EVENT_TYPES: dict[str, Any] = {
 }
 _EVENTS: dict[str, TypeAdapter[Any]] = {
     name: TypeAdapter(events) for name, events in _EVENT_TYPES.items()
+}
+#: Their validators, called directly at each push (the adapter's method only passes its
+#: defaults on).
+_VALIDATE: dict[str, Callable[[Any], Any]] = {
+    name: adapter.validator.validate_python for name, adapter in _EVENTS.items()
 }
 #: The event models of each game: one of these is taken as it is (models are frozen facts).
 _MODELS: dict[str, tuple[type, ...]] = {
@@ -74,7 +79,7 @@ def event_of(game: str, index: int, event: Any) -> Any:
 def _validated(game: str, index: int, event: Any) -> Any:
     """``event`` validated as an event of ``game``, or its problems at its pointer."""
     try:
-        return _EVENTS[game].validate_python(event)
+        return _VALIDATE[game](event)
     except ValidationError as exc:
         raise _under(pointer_of("events", index), _input_error(exc, event)) from None
 
