@@ -6,7 +6,7 @@ A deal that is no longer the last one pushed is complete: its facts are the live
 objects, shared by every later replay, and an event pushed later changes them only by adding
 to them (a claim naming it by ``ref``, a late honours claim). So the judge's work on it is
 kept, with what it carries to the next deal, and used again as long as the deal is the same
-object with the same facts (``signature``); a deal whose facts changed, or a replay made
+object with the same facts (``Signature``); a deal whose facts changed, or a replay made
 afresh (a position, a search of the copies' readings, ``pop``), is judged again from there.
 """
 
@@ -38,7 +38,6 @@ class Signature:
         fields = vars(deal)
         self.sizes = _getter([k for k, v in fields.items() if type(v) in _CONTAINERS])
         self.values = _getter([k for k, v in fields.items() if type(v) not in _CONTAINERS])
-        self.count = len(fields)
         self.taken = self.of(deal)
 
     def of(self, deal: Any) -> tuple[object, ...]:
@@ -65,10 +64,10 @@ class _Kept:
 
     deal: Any  # the deal's facts (kept alive, so compared by identity)
     signature: Signature
-    before: int  # events judged before any deal, and misdeals up to this deal (whist)
+    before: tuple[int, ...]  # what else the judge read up to the deal (whist: ``_before``)
     state: dict[str, Any]  # the judge's state after the deal (whist), or its points (Bézique)
 
-    def holds(self, deal: Any, before: int) -> bool:
+    def holds(self, deal: Any, before: tuple[int, ...]) -> bool:
         return self.deal is deal and self.before == before and self.signature.holds(deal)
 
 
@@ -136,11 +135,11 @@ class WhistCarried:
         return _Kept(deal, Signature(deal), _before(replay, number), state)
 
 
-def _before(replay: WhistReplay, number: int) -> int:
+def _before(replay: WhistReplay, number: int) -> tuple[int, int]:
     """What the judge reads up to deal ``number`` (0-based) besides the deals: the results
-    agreed before any deal, and the misdeals ruled before the next deal."""
+    agreed before any deal, and the misdeals ruled up to that deal."""
     misdeals = sum(1 for m in replay.misdeals if m.before_deal <= number + 1)
-    return len(replay.results_before_deal) * 1000 + misdeals
+    return len(replay.results_before_deal), misdeals
 
 
 # Bézique (both games): each complete deal's points ------------------------------------------
@@ -162,13 +161,13 @@ class ScoredDeals:
         def score(deal: BeziqueDealFacts, *args: Any) -> DealPoints:
             key = id(deal)
             kept = old.get(key)
-            if key in complete and kept is not None and kept.holds(deal, 0):
+            if key in complete and kept is not None and kept.holds(deal, ()):
                 self.kept[key] = kept
                 points: DealPoints = kept.state["points"]
                 return points
             points = score_deal(deal, *args)
             if key in complete:
-                self.kept[key] = _Kept(deal, Signature(deal), 0, {"points": points})
+                self.kept[key] = _Kept(deal, Signature(deal), (), {"points": points})
             return points
 
         return score

@@ -89,9 +89,10 @@ class Referee:
         deal; not the first deal, nor a whist cut with no renounce in the deal) and at the
         card that ends a deal: those pushes also return what its judgement holds now and
         did not at its last ruling (a wrong mark, a claim upheld or refused, the score of
-        the deal). Such a push costs a judgement of the record so far, without the deals'
-        summaries (``docs/api.md``, "What it costs"). ``judge=False`` leaves the judgement to a later push or ``ruling()``
-        (the findings of play only, at the cost of the batch path).
+        the deal). Such a push costs a judgement of the deal in progress, without the deals'
+        summaries: the judgement of the deals already complete is carried from push to
+        push (``carried``; ``docs/api.md``, "What it costs"). ``judge=False`` leaves the
+        judgement to a later push or ``ruling()`` (the findings of play only).
         """
         index = len(self._events)
         model = event_of(self.game, index, event)
