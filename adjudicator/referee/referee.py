@@ -23,9 +23,11 @@ from adjudicator.ruling.build import AnyJudgement, judgement_of, ruling_of
 from adjudicator.ruling.model import Ruling
 
 
-def _key(finding: Finding) -> str:
-    """A finding as a value (the model holds lists, so it is not hashable)."""
-    return finding.model_dump_json()
+def _key(finding: Finding) -> bytes:
+    """A finding as a value (the model holds lists, so it is not hashable): its JSON, from
+    its serializer directly (``model_dump_json`` only passes its defaults on, and decodes)."""
+    key: bytes = finding.__pydantic_serializer__.to_json(finding)
+    return key
 
 
 class Referee:
@@ -47,10 +49,10 @@ class Referee:
         self._events: list[Any] = []
         self._ids: dict[str, int] = {}
         self._table: Table = table_for(header)
-        self._known: Counter[str] = Counter()  # every finding so far, as values
+        self._known: Counter[bytes] = Counter()  # every finding so far, as values
         # the value of each finding last seen, by identity: the findings of play are the same
         # objects from one judgement to the next, and written as a value once (``_keys``)
-        self._values: dict[int, tuple[Finding, str]] = {}
+        self._values: dict[int, tuple[Finding, bytes]] = {}
         self._judgement: AnyJudgement | None = None  # of the events pushed, when current
 
     @classmethod
@@ -150,19 +152,19 @@ class Referee:
         before = self._known
         self._known = Counter(keys)
         new: list[Finding] = []
-        seen: Counter[str] = Counter()
+        seen: Counter[bytes] = Counter()
         for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
                 new.append(finding)
         return new
 
-    def _keys(self, findings: list[Finding], keep: bool = False) -> list[str]:
+    def _keys(self, findings: list[Finding], keep: bool = False) -> list[bytes]:
         """Each finding as a value (``_key``), written once for an object seen before. The
         values kept are those of ``findings`` (and, ``keep``, of those seen before)."""
         values = self._values
-        kept: dict[int, tuple[Finding, str]] = values if keep else {}
-        keys: list[str] = []
+        kept: dict[int, tuple[Finding, bytes]] = values if keep else {}
+        keys: list[bytes] = []
         for finding in findings:
             seen = values.get(id(finding))
             key = seen[1] if seen is not None and seen[0] is finding else _key(finding)
