@@ -20,7 +20,7 @@ from typing import Any
 
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts
-from adjudicator.games.bezique.judge import DealPoints, score_deal
+from adjudicator.games.bezique.judge import DealPoints, Scorer, score_deal
 from adjudicator.games.whist import marks as mark_rules
 from adjudicator.games.whist.facts import DealFacts, WhistReplay
 from adjudicator.games.whist.judge import Judge
@@ -152,7 +152,7 @@ class ScoredDeals:
     def __init__(self) -> None:
         self.kept: dict[int, _Kept] = {}
 
-    def scorer(self, deals: list[BeziqueDealFacts]) -> Callable[..., DealPoints]:
+    def scorer(self, deals: list[BeziqueDealFacts]) -> Scorer:
         """A ``score_deal`` for one judgement of ``deals``: a complete deal's points as kept,
         when its facts are unchanged; those of the deals complete now kept for the next."""
         complete = {id(deal) for deal in deals[:-1]}

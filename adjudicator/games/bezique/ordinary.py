@@ -4,7 +4,6 @@ the value of the game (BEZ-SCORE-3, -4); each deal is scored by ``judge.score_de
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import cast
 
 from adjudicator.engine.judgement import Judgement
@@ -14,6 +13,7 @@ from adjudicator.games.bezique.judge import (
     BRISQUE,
     UNDECIDED_STEP,
     DealPoints,
+    Scorer,
     early_results,
     position_unknowns,
     score_deal,
@@ -28,14 +28,11 @@ OrdinaryJudgement = Judgement[BeziqueDealSummary]
 
 
 def judge_ordinary(
-    record: BeziqueRecord,
-    replay: BeziqueReplay,
-    summarise: bool = True,
-    score_deal: Callable[..., DealPoints] = score_deal,
+    record: BeziqueRecord, replay: BeziqueReplay, summarise: bool = True, tally: Scorer = score_deal
 ) -> OrdinaryJudgement:
     """The ordinary game's judgement. ``summarise=False``: the findings only (no deal
     summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push;
-    ``score_deal``: a referee's, which keeps the points of the deals already complete."""
+    ``tally``: a referee's ``score_deal``, which keeps the points of the complete deals."""
     rules = record.rules
     findings = list(replay.findings)
     score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}
@@ -48,7 +45,7 @@ def judge_ordinary(
     undetermined, undecided = list(replay.undetermined), False
     for deal in replay.deals:
         before = dict(score)
-        points = score_deal(deal, replay.variant, rules)
+        points = tally(deal, replay.variant, rules)
         findings.extend(points.findings)
         steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps "
