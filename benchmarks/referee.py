@@ -14,7 +14,9 @@ method), so the machine's drift hits both alike. Not part of the test suite.
 Wall-clock time on a shared machine varies by more than the difference; count instructions
 instead (``perf stat -e instructions:u`` where the machine has the counters; here, valgrind):
 ``--way WAY --game GAME`` runs one way once over the game's records, and ``--way none`` only
-makes the records, so that the difference of two counts is the cost of that way::
+makes the records, so that the difference of two counts is the cost of that way
+(``--record PATH``: one record read from a JSON file instead, as
+``fixtures/whist/clean-rubber.json``)::
 
     for way in none batch pushed played; do
       valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
@@ -25,8 +27,10 @@ makes the records, so that the difference of two counts is the cost of that way:
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from adjudicator import Referee, adjudicate, parse_record
@@ -85,9 +89,13 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--way", choices=["none", *WAYS], help="run one way once, untimed")
     parser.add_argument("--game", choices=list(GAMES), default="whist")
+    parser.add_argument("--record", type=Path, help="with --way: this record (JSON), not simulated")
     args = parser.parse_args()
     if args.way is not None:
-        data = list(records(args.game, max(1, int(GAMES[args.game] * args.scale)), seed=1))
+        if args.record is not None:
+            data = [json.loads(args.record.read_text(encoding="utf-8"))]
+        else:
+            data = list(records(args.game, max(1, int(GAMES[args.game] * args.scale)), seed=1))
         for record in data if args.way != "none" else []:
             WAYS[args.way](record)
         return

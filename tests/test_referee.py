@@ -23,6 +23,7 @@ from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique.readings import best_reading
 from adjudicator.notation import read_any
 from adjudicator.record.envelope import AnyRecord
+from adjudicator.referee.carried import ScoredDeals, WhistCarried
 from adjudicator.referee.tables import whist_state
 from adjudicator.ruling.build import judgement_of
 from adjudicator.simulate import records
@@ -335,3 +336,91 @@ def test_an_event_model_of_another_game_is_refused() -> None:
     with pytest.raises(InputError) as error:
         referee.push(bezique_record.events[0])
     assert error.value.pointer.startswith("/events/0")
+
+
+# The complete deals' judgement carried from push to push (``referee.carried``) ------------
+
+
+def _forget(referee: Referee) -> None:
+    """Make the next judged push judge every deal afresh, as before it was carried."""
+    table: Any = referee._table
+    if hasattr(table, "carried"):
+        table.carried = WhistCarried()
+    else:
+        table.scored = ScoredDeals()
+
+
+def _pushed_both_ways(data: dict[str, Any]) -> int:
+    """Push ``data`` to a referee that carries the complete deals' judgement and to one that
+    judges from the first deal at every push: the same findings at every push, the same
+    ruling. Returns how many findings the pushes returned."""
+    carried, afresh = Referee.new(_header(data)), Referee.new(_header(data))
+    returned = 0
+    for index, event in enumerate(data["events"]):
+        _forget(afresh)
+        got, want = carried.push(event), afresh.push(event)
+        assert [f.model_dump_json() for f in got] == [f.model_dump_json() for f in want], index
+        returned += len(got)
+    assert carried.ruling().model_dump_json() == afresh.ruling().model_dump_json()
+    return returned
+
+
+def _irregular_rubber() -> dict[str, Any]:
+    """``clean-rubber.json`` (8 deals) with a wrong mark in the first deal and the last, a
+    revoke claim made in deal 3 about a card of deal 1 (it adds to deal 1's facts after
+    deal 1 is complete) and an honours claim for deal 5 made once deal 6 is in play."""
+    data = _data(FIXTURES / "whist/clean-rubber.json")
+    events = [dict(e) for e in data["events"]]
+    events[54]["points"] = 2  # EW mark 2 for 1 trick over
+    events[445]["points"] = 2  # NS mark a treble as a double
+    events.insert(283, {"type": "honours", "side": "EW", "count": 3})  # deal 6 under way
+    events.insert(115, {"type": "claim", "kind": "revoke", "by": "NS", "ref": 4})
+    return {**data, "events": events}
+
+
+def test_a_rubber_judged_push_by_push_carries_its_complete_deals_rightly() -> None:
+    data = _irregular_rubber()
+    ruling = adjudicate(parse_record(data))
+    deals = {f.deal for f in ruling.findings if f.severity != "info"}
+    assert min(deals) == 1 and max(deals) == 8 and len(deals) >= 3  # (early, middle, late)
+    assert _pushed_both_ways(data) >= 4
+
+
+def _many_deals() -> list[Path]:
+    """The whist fixtures of more than one deal that can be judged. (Bézique's one, pushed
+    through the copies' search at every event, takes seconds: the games of three deals
+    below stand for Bézique.)"""
+    return [
+        path
+        for path in _fixtures()
+        if path.parent.name == "whist"
+        and sum(e.get("type") == "deal" for e in _data(path)["events"]) > 1
+        and _expected(_data(path)) is not None
+    ]
+
+
+@pytest.mark.parametrize("path", _many_deals(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_fixture_of_many_deals_pushed_carries_its_complete_deals_rightly(
+    path: Path,
+) -> None:
+    _pushed_both_ways(_data(path))
+
+
+def _joined(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """One record of the deals of ``parts`` in turn (each event's ``ref`` moved with it)."""
+    events: list[dict[str, Any]] = []
+    for part in parts:
+        moved = len(events)
+        events += [
+            {**e, "ref": e["ref"] + moved} if isinstance(e.get("ref"), int) else e
+            for e in part["events"]
+        ]
+    return {**parts[0], "events": events}
+
+
+@pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])
+def test_bezique_games_of_three_deals_pushed_carry_their_complete_deals_rightly(game: str) -> None:
+    data = _joined(list(records(game, 3, seed=5, inject="declaration-after-drawing")))
+    ruling = adjudicate(parse_record(data))
+    assert {f.deal for f in ruling.findings if f.severity == "violation"} == {1, 2, 3}
+    assert _pushed_both_ways(data) >= 3

@@ -8,7 +8,7 @@ would have in the record (``/events/17/card``), and a good one is the same froze
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, get_args
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -28,6 +28,11 @@ _EVENT_TYPES: dict[str, Any] = {
 }
 _EVENTS: dict[str, TypeAdapter[Any]] = {
     name: TypeAdapter(events) for name, events in _EVENT_TYPES.items()
+}
+#: Their validators, called directly at each push (the adapter's method only passes its
+#: defaults on).
+_VALIDATE: dict[str, Callable[[Any], Any]] = {
+    name: adapter.validator.validate_python for name, adapter in _EVENTS.items()
 }
 #: The event models of each game: one of these is taken as it is (models are frozen facts).
 _MODELS: dict[str, tuple[type, ...]] = {
@@ -57,6 +62,8 @@ def event_of(game: str, index: int, event: Any) -> Any:
     record of ``game``. Raises ``InputError`` with the pointer it would have there."""
     if index >= MAX_EVENTS:
         raise InputError("/events", f"{index + 1:,} events: at most {MAX_EVENTS:,} are judged")
+    if type(event) is dict and _plain(event):  # nearly every event: straight to pydantic
+        return _validated(game, index, event)
     if type(event) in _MODELS[game]:
         return event
     if isinstance(event, BaseModel):  # another game's, or another kind of model
@@ -66,8 +73,13 @@ def event_of(game: str, index: int, event: Any) -> Any:
             _check_depth(dict(event))
         except InputError as error:
             raise _under(pointer_of("events", index), error) from None
+    return _validated(game, index, dict(event) if isinstance(event, Mapping) else event)
+
+
+def _validated(game: str, index: int, event: Any) -> Any:
+    """``event`` validated as an event of ``game``, or its problems at its pointer."""
     try:
-        return _EVENTS[game].validate_python(dict(event) if isinstance(event, Mapping) else event)
+        return _VALIDATE[game](event)
     except ValidationError as exc:
         raise _under(pointer_of("events", index), _input_error(exc, event)) from None
 
@@ -75,19 +87,19 @@ def event_of(game: str, index: int, event: Any) -> Any:
 def _plain(event: Mapping[str, Any]) -> bool:
     """Whether an event given as a dict is flat ASCII text and numbers (a play, a draw, a
     mark): nothing there for the record's walk (``_check_depth``: depth, lone surrogates)."""
-    texts: list[str] = []
     for key, value in event.items():
         kind = type(value)
-        if type(key) is not str:
+        if type(key) is not str or not key.isascii():
             return False
-        texts.append(key)
         if kind is str:
-            texts.append(value)
-        elif kind is list and all(type(item) is str for item in value):
-            texts.extend(value)
+            if not value.isascii():
+                return False
+        elif kind is list:
+            if not all(type(item) is str and item.isascii() for item in value):
+                return False
         elif not (value is None or kind is int or kind is bool):
             return False
-    return "".join(texts).isascii()
+    return True
 
 
 def _under(where: str, error: InputError) -> InputError:

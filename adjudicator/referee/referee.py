@@ -23,9 +23,11 @@ from adjudicator.ruling.build import AnyJudgement, judgement_of, ruling_of
 from adjudicator.ruling.model import Ruling
 
 
-def _key(finding: Finding) -> str:
-    """A finding as a value (the model holds lists, so it is not hashable)."""
-    return finding.model_dump_json()
+def _key(finding: Finding) -> bytes:
+    """A finding as a value (the model holds lists, so it is not hashable): its JSON, from
+    its serializer directly (``model_dump_json`` only passes its defaults on, and decodes)."""
+    key: bytes = finding.__pydantic_serializer__.to_json(finding)
+    return key
 
 
 class Referee:
@@ -43,13 +45,14 @@ class Referee:
     def __init__(self, header: AnyRecord) -> None:
         """Use ``Referee.new``; ``header`` is a validated record with no events."""
         self._header = header
+        self._game: str = header.game  # (read at each push: a model's field is slower)
         self._events: list[Any] = []
         self._ids: dict[str, int] = {}
         self._table: Table = table_for(header)
-        self._known: Counter[str] = Counter()  # every finding so far, as values
+        self._known: Counter[bytes] = Counter()  # every finding so far, as values
         # the value of each finding last seen, by identity: the findings of play are the same
         # objects from one judgement to the next, and written as a value once (``_keys``)
-        self._values: dict[int, tuple[Finding, str]] = {}
+        self._values: dict[int, tuple[Finding, bytes]] = {}
         self._judgement: AnyJudgement | None = None  # of the events pushed, when current
 
     @classmethod
@@ -64,7 +67,7 @@ class Referee:
     @property
     def game(self) -> str:
         """The game's name, as a record gives it: ``whist``, ``bezique``, ``rubicon-bezique``."""
-        return self._header.game
+        return self._game
 
     @property
     def events(self) -> tuple[Any, ...]:
@@ -88,9 +91,10 @@ class Referee:
         deal; not the first deal, nor a whist cut with no renounce in the deal) and at the
         card that ends a deal: those pushes also return what its judgement holds now and
         did not at its last ruling (a wrong mark, a claim upheld or refused, the score of
-        the deal). Such a push costs a judgement of the record so far, without the deals'
-        summaries (``docs/api.md``, "What it costs"). ``judge=False`` leaves the judgement to a later push or ``ruling()``
-        (the findings of play only, at the cost of the batch path).
+        the deal). Such a push costs a judgement of the deal in progress, without the deals'
+        summaries: the judgement of the deals already complete is carried from push to
+        push (``carried``; ``docs/api.md``, "What it costs"). ``judge=False`` leaves the
+        judgement to a later push or ``ruling()`` (the findings of play only).
         """
         index = len(self._events)
         model = event_of(self.game, index, event)
@@ -109,7 +113,8 @@ class Referee:
             self._ids[model.id] = index
         if found is not None:
             return found
-        self._known.update(self._keys(made, keep=True))
+        if made:  # (most pushes make no finding: nothing to count)
+            self._known.update(self._keys(made, keep=True))
         return list(made)
 
     def pop(self) -> Any:
@@ -147,19 +152,19 @@ class Referee:
         before = self._known
         self._known = Counter(keys)
         new: list[Finding] = []
-        seen: Counter[str] = Counter()
+        seen: Counter[bytes] = Counter()
         for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
                 new.append(finding)
         return new
 
-    def _keys(self, findings: list[Finding], keep: bool = False) -> list[str]:
+    def _keys(self, findings: list[Finding], keep: bool = False) -> list[bytes]:
         """Each finding as a value (``_key``), written once for an object seen before. The
         values kept are those of ``findings`` (and, ``keep``, of those seen before)."""
         values = self._values
-        kept: dict[int, tuple[Finding, str]] = values if keep else {}
-        keys: list[str] = []
+        kept: dict[int, tuple[Finding, bytes]] = values if keep else {}
+        keys: list[bytes] = []
         for finding in findings:
             seen = values.get(id(finding))
             key = seen[1] if seen is not None and seen[0] is finding else _key(finding)

@@ -34,8 +34,10 @@ from adjudicator.record.bezique import (
     RubiconRecord,
 )
 from adjudicator.record.whist import WhistCut, WhistPlay, WhistPosition, WhistRecord, WhistRules
+from adjudicator.referee.carried import ScoredDeals, WhistCarried
 
 S = TypeVar("S", WhistState, BeziqueState)
+T = TypeVar("T")
 
 #: The Bézique events at which the judge does not rule, unless one ends a deal.
 _CARDS = (BeziquePlay, BeziqueDraw)
@@ -100,18 +102,30 @@ def _stopped(state: S) -> S:
     """A copy of the table, stopped part-way, that ``finish`` may alter and the live one
     never sees: what ``finish`` alters is copied, and the deal in play (whose flags a
     stopped deal sets); the facts of earlier deals and the cards are shared."""
-    table = copy.copy(state)
+    table = _copied(state)
     fields = vars(table)
     for name in _FINISH_ALTERS:
         if name in fields:
-            fields[name] = copy.copy(fields[name])
+            value = fields[name]
+            fields[name] = list(value) if type(value) is list else copy.copy(value)
     deals = fields["deals"] = list(fields["deals"])
     if deals:
-        deals[-1] = copy.copy(deals[-1])
+        deals[-1] = _copied(deals[-1])
         if "deal" in fields:  # (Bézique keeps the deal in play as an attribute)
             fields["deal"] = deals[-1]
     table.stops_part_way = True
     return table
+
+
+def _copied(item: T) -> T:
+    """``copy.copy`` of an object whose fields are its ``__dict__`` (a state, a deal's
+    facts), without the reduce protocol ``copy.copy`` goes through."""
+    fields = getattr(item, "__dict__", None)
+    if fields is None:  # (slots: the usual way)
+        return copy.copy(item)
+    new: T = object.__new__(type(item))
+    vars(new).update(fields)
+    return new
 
 
 def _first_deal(state: WhistState | BeziqueState, event: Any) -> bool:
@@ -140,6 +154,7 @@ class WhistTable:
     def __init__(self, rules: WhistRules) -> None:
         self.rules = rules
         self.state = WhistState(rules)
+        self.carried = WhistCarried()  # the judge's work on the complete deals
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
@@ -158,7 +173,7 @@ class WhistTable:
         self.state = whist_state(events, self.rules)
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
-        return whist.judge(header, self.rules, replayed, summarise=False).findings
+        return self.carried.findings(header, self.rules, replayed)
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
@@ -174,14 +189,14 @@ class WhistTable:
         if state.deals and state.deal.position is not None:
             return True  # (a position's deal: each card played shows one more)
         if type(event) is WhistPlay:
-            return state.phase.value != phase
+            return state.phase._value_ != phase
         if type(event) is WhistCut:
             return bool(state.deal.renounces)  # the cut ends the time to claim a revoke
         return not _first_deal(state, event)
 
     @property
     def phase(self) -> str:
-        return self.state.phase.value
+        return self.state.phase._value_  # (``.value`` is a slow descriptor)
 
     @property
     def to_play(self) -> str | None:
@@ -209,6 +224,7 @@ class BeziqueTable:
         self.make_state = make_state
         self.state = make_state()
         self.searching = False
+        self.scored = ScoredDeals()  # the points of the complete deals
 
     def _part_way(self) -> BeziqueState:
         state = self.make_state()
@@ -257,9 +273,10 @@ class BeziqueTable:
             self._reread(events)
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
+        score = self.scored.scorer(replayed.deals)
         if replayed.variant.rubicon:
-            return rubicon.judge_rubicon(header, replayed, summarise=False).findings
-        return bezique.judge_ordinary(header, replayed, summarise=False).findings
+            return rubicon.judge_rubicon(header, replayed, False, score).findings
+        return bezique.judge_ordinary(header, replayed, False, score).findings
 
     def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
         state = self.state
@@ -272,12 +289,12 @@ class BeziqueTable:
         if self.searching or (state.deals and state.deal.position is not None):
             return True
         if type(event) in _CARDS:
-            return state.phase.value != phase
+            return state.phase._value_ != phase
         return not _first_deal(state, event)
 
     @property
     def phase(self) -> str:
-        return self.state.phase.value
+        return self.state.phase._value_
 
     @property
     def to_play(self) -> str | None:

@@ -8,6 +8,7 @@ running score across deals to the target; Rubicon values each deal in ``games.ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, cast
 
@@ -476,6 +477,11 @@ def score_deal(
         count_demanded,
         findings,
     )
+
+
+#: What ``score_deal`` is: the Bézique judges take another (a referee's, which keeps the
+#: points of the deals already complete).
+Scorer = Callable[[BeziqueDealFacts, Variant, BeziqueRules | RubiconRules], DealPoints]
 
 
 def stated_brisques(deal: BeziqueDealFacts, variant: Variant) -> dict[str, int] | None:

@@ -13,6 +13,7 @@ from adjudicator.games.bezique.judge import (
     BRISQUE,
     UNDECIDED_STEP,
     DealPoints,
+    Scorer,
     early_results,
     position_unknowns,
     score_deal,
@@ -27,10 +28,11 @@ OrdinaryJudgement = Judgement[BeziqueDealSummary]
 
 
 def judge_ordinary(
-    record: BeziqueRecord, replay: BeziqueReplay, summarise: bool = True
+    record: BeziqueRecord, replay: BeziqueReplay, summarise: bool = True, tally: Scorer = score_deal
 ) -> OrdinaryJudgement:
     """The ordinary game's judgement. ``summarise=False``: the findings only (no deal
-    summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push."""
+    summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push;
+    ``tally``: a referee's ``score_deal``, which keeps the points of the complete deals."""
     rules = record.rules
     findings = list(replay.findings)
     score = {"A": record.start.score.get("A", 0), "B": record.start.score.get("B", 0)}
@@ -43,7 +45,7 @@ def judge_ordinary(
     undetermined, undecided = list(replay.undetermined), False
     for deal in replay.deals:
         before = dict(score)
-        points = score_deal(deal, replay.variant, rules)
+        points = tally(deal, replay.variant, rules)
         findings.extend(points.findings)
         steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps "

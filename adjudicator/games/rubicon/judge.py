@@ -9,6 +9,7 @@ from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
 from adjudicator.games.bezique.judge import (
     UNDECIDED_STEP,
     DealPoints,
+    Scorer,
     early_results,
     position_unknowns,
     score_deal,
@@ -81,10 +82,11 @@ def game_value(
 
 
 def judge_rubicon(
-    record: RubiconRecord, replay: BeziqueReplay, summarise: bool = True
+    record: RubiconRecord, replay: BeziqueReplay, summarise: bool = True, tally: Scorer = score_deal
 ) -> RubiconJudgement:
     """Rubicon's judgement. ``summarise=False``: the findings only (no deal summaries, so no
-    ``deals``), for a referee's push."""
+    ``deals``), for a referee's push; ``tally``: a referee's ``score_deal``, which keeps the
+    points of the complete deals."""
     rules = record.rules
     findings = list(replay.findings)
     steps: list[str] = []
@@ -94,7 +96,7 @@ def judge_rubicon(
     findings.extend(early_results(replay, "RUB-GAME-6", "rubicon-bezique"))
     undetermined = list(replay.undetermined)
     for deal in replay.deals:
-        points = score_deal(deal, replay.variant, rules)
+        points = tally(deal, replay.variant, rules)
         findings.extend(points.findings)
         if points.count_demanded:
             findings.extend(_check_count(deal, points, rules))

@@ -1,0 +1,173 @@
+"""The judgement of complete deals carried from one push to the next.
+
+Why: a judged push asks the judge for the findings of the whole record so far, and the judge
+rules on every deal from the first; in a record of many deals that is most of a push's cost.
+A deal that is no longer the last one pushed is complete: its facts are the live state's own
+objects, shared by every later replay, and an event pushed later changes them only by adding
+to them (a claim naming it by ``ref``, a late honours claim). So the judge's work on it is
+kept, with what it carries to the next deal, and used again as long as the deal is the same
+object with the same facts (``Signature``); a deal whose facts changed, or a replay made
+afresh (a position, a search of the copies' readings, ``pop``), is judged again from there.
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+from adjudicator.findings import Finding
+from adjudicator.games.bezique.facts import BeziqueDealFacts
+from adjudicator.games.bezique.judge import DealPoints, Scorer, score_deal
+from adjudicator.games.whist import marks as mark_rules
+from adjudicator.games.whist.facts import DealFacts, WhistReplay
+from adjudicator.games.whist.judge import Judge
+from adjudicator.record.whist import WhistRecord, WhistRules
+
+_CONTAINERS = (list, dict, set)
+
+
+class Signature:
+    """What may change of a complete deal's facts: each list's (dict's, set's) length, for
+    later events only add to them, and every other field as it is. Read by two getters made
+    once for the deal, so that checking a deal at each push stays cheap."""
+
+    def __init__(self, deal: DealFacts | BeziqueDealFacts) -> None:
+        fields = vars(deal)
+        self.sizes = _getter([k for k, v in fields.items() if type(v) in _CONTAINERS])
+        self.values = _getter([k for k, v in fields.items() if type(v) not in _CONTAINERS])
+        self.taken = self.of(deal)
+
+    def of(self, deal: Any) -> tuple[object, ...]:
+        return (len(vars(deal)), tuple(map(len, self.sizes(deal))), self.values(deal))
+
+    def holds(self, deal: Any) -> bool:
+        """Whether ``deal`` (the same object) is as it was when this was made."""
+        try:
+            return self.of(deal) == self.taken
+        except TypeError:  # a list become None: changed
+            return False
+
+
+def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
+    """The named fields of an object, as a tuple (``attrgetter``'s, always a tuple)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    return lambda item: tuple(getattr(item, name) for name in names)
+
+
+@dataclass
+class _Kept:
+    """One complete deal as the judge left it."""
+
+    deal: Any  # the deal's facts (kept alive, so compared by identity)
+    signature: Signature
+    before: tuple[int, ...]  # what else the judge read up to the deal (whist: ``_before``)
+    state: dict[str, Any]  # the judge's state after the deal (whist), or its points (Bézique)
+
+    def holds(self, deal: Any, before: tuple[int, ...]) -> bool:
+        return self.deal is deal and self.before == before and self.signature.holds(deal)
+
+
+# Whist: the judge's state after each complete deal --------------------------------------
+
+#: What a whist ``Judge`` holds that is not carried from deal to deal (or is rebuilt).
+#: (``steps``, the working in words, is left out: a push asks the findings only.)
+_NOT_CARRIED = frozenset(
+    {"rules", "summarise", "replay", "english", "findings", "scoring_rules", "steps"}
+)
+
+
+class WhistCarried:
+    """The whist judge's findings, resumed after the last complete deal it has judged."""
+
+    def __init__(self) -> None:
+        self.kept: list[_Kept] = []  # after deal 1, 2, ... (each complete when judged)
+
+    def findings(
+        self, header: WhistRecord, rules: WhistRules, replay: WhistReplay
+    ) -> list[Finding]:
+        """``whist.judge(header, rules, replay, summarise=False).findings``, the complete
+        deals' part kept from before where their facts are unchanged."""
+        judge = Judge(header, rules, replay, summarise=False)
+        deals = replay.deals
+        done = self._resume(judge, replay)
+        if done == 0:
+            for early in replay.results_before_deal:  # (``Judge.run``'s first step)
+                mark_rules.check_result(
+                    judge, early.index, early.event.winner, early.event.value, None
+                )
+        for number in range(done, len(deals)):
+            judge._judge_deal(deals[number])
+            if number < len(deals) - 1:  # complete: another deal follows
+                self.kept.append(self._keep(judge, replay, number))
+        judge._misdeals_after_the_last_deal()
+        return judge.findings
+
+    def _resume(self, judge: Judge, replay: WhistReplay) -> int:
+        """Set ``judge`` to its state after the complete deals kept and unchanged; how many."""
+        deals = replay.deals
+        done = 0
+        for number, kept in enumerate(self.kept):
+            if number >= len(deals) - 1 or not kept.holds(deals[number], _before(replay, number)):
+                break
+            done = number + 1
+        del self.kept[done:]
+        if done:
+            state = self.kept[done - 1].state
+            judge.findings.extend(state["judged"])
+            vars(judge).update(pickle.loads(state["carried"]))  # (a copy: the judge alters it)
+        return done
+
+    @staticmethod
+    def _keep(judge: Judge, replay: WhistReplay, number: int) -> _Kept:
+        carried = {k: v for k, v in vars(judge).items() if k not in _NOT_CARRIED}
+        state = {
+            # a copy of what the judge carries to the next deal, as bytes: unpickling makes a
+            # fresh copy at each resumption, for much less than ``copy.deepcopy``
+            "carried": pickle.dumps(carried, pickle.HIGHEST_PROTOCOL),
+            # the judge's own findings so far (findings are values: shared, not copied)
+            "judged": judge.findings[len(replay.findings) :],
+        }
+        deal = replay.deals[number]
+        return _Kept(deal, Signature(deal), _before(replay, number), state)
+
+
+def _before(replay: WhistReplay, number: int) -> tuple[int, int]:
+    """What the judge reads up to deal ``number`` (0-based) besides the deals: the results
+    agreed before any deal, and the misdeals ruled up to that deal."""
+    misdeals = sum(1 for m in replay.misdeals if m.before_deal <= number + 1)
+    return len(replay.results_before_deal), misdeals
+
+
+# Bézique (both games): each complete deal's points ------------------------------------------
+
+
+class ScoredDeals:
+    """``score_deal`` of each complete deal kept: the rest of a Bézique judgement, per deal,
+    is a few sums (the running score, the game's value, the results agreed)."""
+
+    def __init__(self) -> None:
+        self.kept: dict[int, _Kept] = {}
+
+    def scorer(self, deals: list[BeziqueDealFacts]) -> Scorer:
+        """A ``score_deal`` for one judgement of ``deals``: a complete deal's points as kept,
+        when its facts are unchanged; those of the deals complete now kept for the next."""
+        complete = {id(deal) for deal in deals[:-1]}
+        old, self.kept = self.kept, {}
+
+        def score(deal: BeziqueDealFacts, *args: Any) -> DealPoints:
+            key = id(deal)
+            kept = old.get(key)
+            if key in complete and kept is not None and kept.holds(deal, ()):
+                self.kept[key] = kept
+                points: DealPoints = kept.state["points"]
+                return points
+            points = score_deal(deal, *args)
+            if key in complete:
+                self.kept[key] = _Kept(deal, Signature(deal), (), {"points": points})
+            return points
+
+        return score
