@@ -217,7 +217,7 @@ def _take_from_table(state: StateBase, seat: str, copy: TableCard) -> None:
 
 
 def _run_mark(marks: list[Mark], event: BeziqueScore, index: int) -> int:
-    """A mark other than a carried declaration's, as ``_apply_score`` notes it: taken
+    """A mark other than a carried declaration's, as ``state.apply_score`` notes it: taken
     inside a run, a mark between a trick and its draws does not end the run."""
     marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
     return index + 1

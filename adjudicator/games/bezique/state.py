@@ -141,31 +141,37 @@ class BeziqueState(StateBase):
             self.variant, self.deals, self.findings, self.early_results, self.undetermined
         )
 
-    # Declarations, claims, results (deals: ``dealing``; plays: ``play``; draws: ``stock``) ---
 
-    def _apply_declare(self, index: int, event: BeziqueDeclare) -> None:
-        self._require_deal(index, "declaration")
-        declarations.apply_declare(self, index, event)
+# Declarations, claims, results and marks (deals: ``dealing``; plays: ``play``; draws:
+# ``stock``): functions over the state, as the other handlers ---------------------------------
 
-    def _apply_claim(self, index: int, event: BeziqueClaim) -> None:
-        self._require_deal(index, "claim")
-        self.deal.claims.append((index, event))
-        declarations.challenge_trumps(self, index, event)
 
-    def _apply_result(self, index: int, event: BeziqueResult) -> None:
-        if self.deals:
-            self.deal.results.append((index, event))
-        else:
-            self.early_results.append((index, event))
+def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> None:
+    state._require_deal(index, "declaration")
+    declarations.apply_declare(state, index, event)
 
-    # Marks --------------------------------------------------------------------------------
 
-    def _apply_score(self, index: int, event: BeziqueScore) -> None:
-        self._require_deal(index, "score")
-        if event.for_ == "declaration":
-            declarations.apply_score_carried(self, index, event)
-            return
-        self.deal.marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
+def apply_claim(state: BeziqueState, index: int, event: BeziqueClaim) -> None:
+    state._require_deal(index, "claim")
+    state.deal.claims.append((index, event))
+    declarations.challenge_trumps(state, index, event)
+
+
+def apply_result(state: BeziqueState, index: int, event: BeziqueResult) -> None:
+    if state.deals:
+        state.deal.results.append((index, event))
+    else:
+        state.early_results.append((index, event))
+
+
+def apply_score(state: BeziqueState, index: int, event: BeziqueScore) -> None:
+    """A mark: a carried declaration's is scored (``declarations``); any other is noted, for
+    the judge to rule on."""
+    state._require_deal(index, "score")
+    if event.for_ == "declaration":
+        declarations.apply_score_carried(state, index, event)
+        return
+    state.deal.marks.append(Mark(index, event.seat, event.for_, event.points, event.ref))
 
 
 #: The handler of each event class (``BeziqueState.apply``).
@@ -174,11 +180,11 @@ _HANDLERS: dict[type, Callable[[BeziqueState, int, Any], None]] = {
     BeziquePosition: apply_position,
     BeziquePlay: apply_play,
     BeziqueDraw: apply_draw,
-    BeziqueDeclare: BeziqueState._apply_declare,
+    BeziqueDeclare: apply_declare,
     BeziqueExchange: apply_exchange,
-    BeziqueScore: BeziqueState._apply_score,
-    BeziqueClaim: BeziqueState._apply_claim,
-    BeziqueResult: BeziqueState._apply_result,
+    BeziqueScore: apply_score,
+    BeziqueClaim: apply_claim,
+    BeziqueResult: apply_result,
     BeziqueAmend: amendments.apply_amend,
     BeziqueCall: amendments.apply_call,
 }
