@@ -24,6 +24,7 @@ from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.figures import games_won, rubber_won
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
 from adjudicator.ruling.model import (
@@ -335,12 +336,7 @@ def _whist_result(ruling: Ruling, agreed: str) -> Rows:
             if points and not (what == "game" and item["rule"] == "WHIST-SCORE-5"):
                 sheet = scored.setdefault(item["side"], {})
                 sheet[what] = sheet.get(what, 0) + points
-    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-    rubber = (
-        f"{corrected.rubber.winner} {corrected.rubber.value}"
-        if corrected.rubber
-        else "not complete"
-    )
+    games, rubber = games_won(corrected), rubber_won(corrected)
     new = " (of the new rubber)" if corrected.new_rubber else ""
     rows.append(("Points, item by item", _items(marks), _items(scored)))
     rows.append(("Games won", "", games + new))

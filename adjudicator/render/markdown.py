@@ -15,6 +15,7 @@ from typing import Any, cast
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.figures import games_won, rubber_won
 from adjudicator.render.sources import beside, short, used
 from adjudicator.render.text import harmless
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -147,12 +148,7 @@ def _score(ruling: Ruling, sections: Sections) -> list[str]:
 
 def _whist_result(ruling: Ruling) -> list[str]:
     corrected = cast(WhistCorrected, ruling.result.corrected)
-    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-    rubber = (
-        f"{corrected.rubber.winner} {corrected.rubber.value}"
-        if corrected.rubber
-        else "not complete"
-    )
+    games, rubber = games_won(corrected), rubber_won(corrected)
     score = f"NS {corrected.score['NS']}, EW {corrected.score['EW']}"
     return [f"Corrected: games {games}; rubber {rubber}; game in progress {score}."]
 

@@ -12,6 +12,7 @@ from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.render.figures import games_won, rubber_won
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -345,12 +346,7 @@ def _whist_result(ruling: Ruling) -> list[str]:
     for side, sheet in getattr(claimed, "marks", {}).items():
         items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
         lines.append(f"  Marked on the score sheet for {side}: {items}")
-    games = ", ".join(f"{g.winner} {g.value}" for g in corrected.games) or "none"
-    rubber = (
-        f"{corrected.rubber.winner} {corrected.rubber.value}"
-        if corrected.rubber
-        else "not complete"
-    )
+    games, rubber = games_won(corrected), rubber_won(corrected)
     progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
     if corrected.indeterminate:  # a fragment's result resting on an unknown fact
         progress = (
