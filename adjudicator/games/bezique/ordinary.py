@@ -31,7 +31,8 @@ def judge_ordinary(
     record: BeziqueRecord, replay: BeziqueReplay, summarise: bool = True, tally: Scorer = score_deal
 ) -> OrdinaryJudgement:
     """The ordinary game's judgement. ``summarise=False``: the findings only (no deal
-    summaries, so no ``deals`` and no ``indeterminate`` from them), for a referee's push;
+    summaries, so no ``deals`` and no ``indeterminate`` from them, and no working in words
+    of each deal's items), for a referee's push;
     ``tally``: a referee's ``score_deal``, which keeps the points of the complete deals."""
     rules = record.rules
     findings = list(replay.findings)
@@ -47,15 +48,15 @@ def judge_ordinary(
         before = dict(score)
         points = tally(deal, replay.variant, rules)
         findings.extend(points.findings)
-        steps.append(
-            f"Deal {deal.number} (dealer {deal.dealer}, trumps "
-            f"{deal.trump.noun if deal.trump else 'none'}):"
-        )
-        for line in points.lines:
-            steps.append(f"  {line['text']} [{line['rule']}]")
         for seat in SEATS:
             score[seat] += points.official[seat]
-        steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
+        if summarise:  # (a referee's push asks the findings only: no working in words)
+            steps.append(
+                f"Deal {deal.number} (dealer {deal.dealer}, trumps "
+                f"{deal.trump.noun if deal.trump else 'none'}):"
+            )
+            steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
+            steps.append(f"  after the deal: A {score['A']}, B {score['B']}")
         unknowns = position_unknowns(deal, rules, counted=True)
         undetermined.extend(unknowns)
         if unknowns or deal.undecided or deal.unfinished:

@@ -85,7 +85,7 @@ def judge_rubicon(
     record: RubiconRecord, replay: BeziqueReplay, summarise: bool = True, tally: Scorer = score_deal
 ) -> RubiconJudgement:
     """Rubicon's judgement. ``summarise=False``: the findings only (no deal summaries, so no
-    ``deals``), for a referee's push; ``tally``: a referee's ``score_deal``, which keeps the
+    ``deals``, and no working in words of each deal's items), for a referee's push; ``tally``: a referee's ``score_deal``, which keeps the
     points of the complete deals."""
     rules = record.rules
     findings = list(replay.findings)
@@ -104,12 +104,13 @@ def judge_rubicon(
         made = None
         if points.cards_made != points.official and not deal.unfinished:
             made = game_value(deal, points, points.cards_made, rules)
-        steps.append(
-            f"Deal {deal.number} (dealer {deal.dealer}, trumps "
-            f"{deal.trump.noun if deal.trump else 'never fixed'}):"
-        )
-        steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
-        steps.extend(f"  {s}" for s in game.steps)
+        if summarise:  # (a referee's push asks the findings only: no working in words)
+            steps.append(
+                f"Deal {deal.number} (dealer {deal.dealer}, trumps "
+                f"{deal.trump.noun if deal.trump else 'never fixed'}):"
+            )
+            steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
+            steps.extend(f"  {s}" for s in game.steps)
         if points.indeterminate_from is not None:
             steps.append(
                 f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
