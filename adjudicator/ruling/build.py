@@ -233,8 +233,23 @@ def _amendment_claim(record: AnyRecord, index: int, event: Any) -> Claim:
     )
 
 
-@lru_cache(maxsize=64)
 def _rules_json(rules: BaseModel) -> dict[str, Any]:
     """The resolved options as JSON data, once per distinct (frozen, hashable) rules model:
-    the records of an archive share a few rule sets. ``Ruling`` copies it on validation."""
+    the records of an archive share a few rule sets. ``Ruling`` copies it on validation.
+    The rules model of the record before (whist's resolved rules are one object for each
+    set) is known by identity, without hashing its fields."""
+    last = _LAST_RULES[0]  # (one read of a pair: another thread may replace it)
+    if last[0] is rules:
+        return last[1]
+    data = _rules_json_of(rules)
+    _LAST_RULES[0] = (rules, data)
+    return data
+
+
+#: The last rules model ``_rules_json`` saw and its JSON data (kept alive, so by identity).
+_LAST_RULES: list[tuple[Any, dict[str, Any]]] = [(None, {})]
+
+
+@lru_cache(maxsize=64)
+def _rules_json_of(rules: BaseModel) -> dict[str, Any]:
     return rules.model_dump(mode="json")

@@ -82,6 +82,8 @@ class Said(NamedTuple):
 
 def say(text: str, *rules: str, events: Iterable[int | None] = ()) -> Said:
     """A sentence; ``events`` in the order given, unknown (None) and repeated ones dropped."""
+    if events == ():  # (most sentences name no event: no generator to run)
+        return Said(text, list(rules))
     return Said(text, list(rules), tuple(dict.fromkeys(e for e in events if e is not None)))
 
 

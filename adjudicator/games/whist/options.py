@@ -6,7 +6,7 @@ own text settles it the preset follows the code, otherwise the digest's suggesti
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from adjudicator.record.whist import Code, WhistRules
@@ -63,13 +63,29 @@ CODE_PRESETS: dict[Code, dict[str, Any]] = {
 }
 
 
-@lru_cache(maxsize=64)
 def resolve(rules: WhistRules) -> WhistRules:
     """Every option filled: the record's own value, else the code's preset.
 
     Cached: the rules models are frozen and hashable and the result is a frozen model of
-    plain values, and most records of a batch share a handful of rule sets.
+    plain values, and most records of a batch share a handful of rule sets. Most records
+    give the code alone (or nothing): those are looked up by the code, without hashing and
+    comparing a model of some twenty fields (every option not given is its default).
     """
+    if rules.__pydantic_fields_set__ <= _CODE_ONLY:
+        return _resolve_code(rules.code)
+    return _resolve(rules)
+
+
+_CODE_ONLY = frozenset({"code"})
+
+
+@cache
+def _resolve_code(code: Code) -> WhistRules:
+    return _resolve(WhistRules(code=code))
+
+
+@lru_cache(maxsize=64)
+def _resolve(rules: WhistRules) -> WhistRules:
     preset = CODE_PRESETS[rules.code]
     given = rules.model_dump(exclude_none=True)
     resolved = preset | given
