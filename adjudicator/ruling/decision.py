@@ -40,6 +40,7 @@ from adjudicator.ruling.sentences import (
     Said,
     declaration_of,
     say,
+    scored_later,
     words,
 )
 from adjudicator.ruling.table_events import table_events
@@ -94,10 +95,14 @@ def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -
             events=(f.event,),
         )
     ctx.changed = True
+    later = scored_later(ctx, f.event)
+    outcome = "it scores nothing"
+    if later is not None:
+        outcome = f"it scores nothing then, but {later[0]} when scored after a later trick won"
     return say(
-        f"{who} {verb} {what}, but {fault}: it scores nothing{ctx.law(f.rule)}.",
+        f"{who} {verb} {what}, but {fault}: {outcome}{ctx.law(f.rule)}.",
         f.rule,
-        events=(f.event,),
+        events=(f.event, later[1] if later else None),
     )
 
 

@@ -35,6 +35,7 @@ from adjudicator.ruling.sentences import (
     endplay_consequence,
     played,
     say,
+    scored_later,
     words,
 )
 from adjudicator.ruling.table_events import call_words
@@ -639,18 +640,25 @@ def _challenge_upheld(ctx: Context, claim: Claim, head: str, faults: list[Findin
     ctx.used.update(id(f) for f in faults)
     rule, fault = faults[0].rule, _fault_words(faults[0])
     # no law 50 in the ordinary game, nor for a score that is no declaration: struck when found
+    later = scored_later(ctx, faults[0].event)
+    then, scored = (
+        (f"; it scores {later[0]} when scored after a later trick won", (later[1],))
+        if later
+        else ("", ())
+    )
     if ctx.game == "bezique" or rule in SCORE_FAULT:
         return say(
-            f"{head}. The challenge is upheld: {fault}, so the score is struck{ctx.law(rule)}.",
+            f"{head}. The challenge is upheld: {fault}, so the score is struck{then}"
+            f"{ctx.law(rule)}.",
             rule,
-            events=at,
+            events=(*at, *scored),
         )
     return say(
         f"{head}. The challenge was made in time and is upheld: {fault}, so the score is struck"
-        f"{ctx.law(rule, 'RUB-LAW-50')}.",
+        f"{then}{ctx.law(rule, 'RUB-LAW-50')}.",
         rule,
         "RUB-LAW-50",
-        events=at,
+        events=(*at, *scored),
     )
 
 

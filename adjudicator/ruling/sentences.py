@@ -148,6 +148,16 @@ def declaration_of(ctx: Context, event: int | None) -> DeclarationRow | None:
     return next((d for d in rows if d.event == event or d.scored_by == event), None)
 
 
+def scored_later(ctx: Context, event: int | None) -> tuple[int, int] | None:
+    """Of a declaration whose mark at ``event`` was struck for its timing (out of time, or a
+    second score for one trick) and which its holder then scored after a later trick won
+    (law 42, BEZ-DECL-3): what it scores then, and that score's event; else None."""
+    row = declaration_of(ctx, event)
+    if row is None or row.event != event or row.status != "scored-later" or row.scored_by is None:
+        return None
+    return row.value, row.scored_by
+
+
 def played(
     deal: WhistDealSummary, event: int | None, seat: str | None = None
 ) -> tuple[str | None, str | None]:

@@ -342,10 +342,13 @@ def apply_score_carried(state: StateBase, index: int, event: BeziqueScore) -> No
             pointer_of("events", index, "ref"),
             f"event {event.ref} is not a declaration of {seat} in this deal",
         )
-    already = target.status in ("scored", "scored-later")
+    # the score of an announcement whose own mark was out of time and does not stand: the
+    # announcement carries, and this mark scores it (law 42, BEZ-DECL-3, class 8)
+    struck = _struck_first_score(state, target)
+    already = target.status in ("scored", "scored-later") and not struck
     if not already:  # a second mark leaves the first, and where it was made, as they were
         target.scored_by, target.scored_marked = index, event.points
-    late = not target.legal and target.rule == "BEZ-DECL-1" and target.true
+    late = not target.legal and target.rule in _RETIMED and target.true
     if not already and not target.legal and not late:
         return  # already a finding at the declaration; no second penalty (GEN-IRREG-4)
     trick = int(state.window["trick"]) if state.window else None
@@ -371,6 +374,9 @@ def apply_score_carried(state: StateBase, index: int, event: BeziqueScore) -> No
         _score_refused(state, index, event, target, already=False)
         return
     if late:  # lawful now (law 42): the announcement's cards take their place in the class
+        if struck:  # its first mark stays an unlawful score, for a challenge to name
+            unlawful = (target.event, seat, target.marked or 0, target.rule or "", target.event)
+            state.deal.illegal_scores.append(unlawful)
         target.legal, target.rule = True, None
         cls = COMBINATIONS[target.name].cls
         for table_card in state.table[seat]:
@@ -382,6 +388,31 @@ def apply_score_carried(state: StateBase, index: int, event: BeziqueScore) -> No
     target.right_name = right_name(target.name, target.cards, state.deal.trump)
     target.value = value_of(target.right_name, state.variant) or 0
     absorb(state, target, index)
+
+
+#: Faults of an announcement's timing, not of its cards: its score on a later trick it wins
+#: is lawful (law 42: out of time; law 43: a second score for one trick, to be carried).
+_RETIMED = frozenset({"BEZ-DECL-1", "BEZ-DECL-3"})
+
+
+def _struck_first_score(state: StateBase, target: Declaration) -> bool:
+    """Whether ``target`` was marked when announced, out of time (``_RETIMED``), and that
+    mark does not stand: always in the ordinary game; in Rubicon, unless law 50 lets it stand
+    (``law50_scope = all_declaration_errors``) for want of a challenge before a card of the
+    next trick. A mark that stands has scored the declaration: another is a second mark."""
+    if target.status != "scored" or target.legal or target.rule not in _RETIMED:
+        return False
+    if not target.true or not state.law50_all:
+        return target.true
+    nexts = [e for e in state.deal.first_trick_events.values() if e > target.event]
+    before = min(nexts) if nexts else None
+    return any(
+        claim.kind in ("irregular-declaration", "score")
+        and claim.ref == target.event
+        and at > target.event
+        and (before is None or at < before)
+        for at, claim in state.deal.claims
+    )
 
 
 def _score_refused(

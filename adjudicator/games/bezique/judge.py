@@ -166,7 +166,9 @@ class _Scorer:
         """Declarations and carte blanche (BEZ-COMBO-0, RUB-CB-1; law 50 / 51), and their rows."""
         rows: list[DeclarationRow | dict[str, object]] = []
         for d in self.deal.declarations:
-            marked = d.marked if d.marked is not None else d.scored_marked
+            # (a declaration scored on a later trick is judged by that mark: a mark made when
+            # it was announced out of time is an unlawful score of its own, ``illegal_scores``)
+            marked = d.scored_marked if d.status == "scored-later" or d.marked is None else d.marked
             stands = False
             if d.status in ("scored", "scored-later") and d.legal and d.true:
                 self._lawful_declaration(d, marked)

@@ -51,6 +51,10 @@ def summary(
                     "points": d.scored_marked,
                 }
             )
+    marks.extend(  # a declaration marked a second time (struck: BEZ-SCORE-5), as written
+        {"event": event, "seat": seat, "item": "declaration", "points": points}
+        for event, seat, points in deal.marked_again
+    )
     # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
     text = CARD_TEXT
     tricks: list[BeziqueTrickRow] = [
