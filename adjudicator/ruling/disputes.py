@@ -170,9 +170,22 @@ def _claim_upheld(ctx: Context, claim: Claim, deal: WhistDealSummary, head: str)
             ctx.used.add(id(call))
             how, called = call_words(ctx, call)
             rules[0] = "WHIST-REVOKE-2"
+        searched = ""
+        if n == 0 and (
+            (claim.trick is not None and claim.trick != covered.trick)
+            or (claim.ref is not None and claim.ref != covered.event)
+        ):  # named at another trick: the claimants search all the tricks (WHIST-REVOKE-6)
+            searched = (
+                f" (the claimants may search all the tricks: the revoke was at trick"
+                f" {covered.trick}{f', not {claim.trick}' if claim.trick is not None else ''})"
+            )
+            rules.append("WHIST-REVOKE-6")
         law = ctx.law(*rules)
         if n == 0:
-            upheld = f"{head}. The claim is in time and upheld{': ' + how if how else ''}{law}."
+            upheld = (
+                f"{head}. The claim is in time and upheld{searched}{': ' + how if how else ''}"
+                f"{law}."
+            )
             events = (claim.event, *called, covered.event if how else None)
         else:  # one claim, several revokes: each its own penalty
             upheld = f"The same claim covers a second revoke: {how or 'another revoke'}{law}."

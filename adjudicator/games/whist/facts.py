@@ -193,11 +193,23 @@ class Obligation:
     card: Card | None = None
 
 
-def claim_matches(claim: WhistClaim, renounce: Renounce) -> bool:
-    """Whether a revoke claim names this revoke (the adversaries', and as specified)."""
+def claim_matches(claim: WhistClaim, renounce: Renounce, *, exactly: bool = True) -> bool:
+    """Whether a revoke claim names this revoke (the adversaries', and as specified).
+    ``exactly=False``: the trick and card it names left aside (``claimed_revokes``)."""
     return (
         renounce.side != claim.by
         and (claim.against is None or renounce.seat == claim.against)
-        and (claim.trick is None or renounce.trick == claim.trick)
-        and (claim.ref is None or renounce.event == claim.ref)
+        and (not exactly or claim.trick is None or renounce.trick == claim.trick)
+        and (not exactly or claim.ref is None or renounce.event == claim.ref)
     )
+
+
+def claimed_revokes(claim: WhistClaim, renounces: list[Renounce]) -> list[Renounce]:
+    """The revokes among ``renounces`` that a claim reaches: those it names; or, if it names
+    a trick or card where the player it accuses did not revoke, his (or his side's) revokes
+    elsewhere in the deal, for the claimants may search all the tricks (WHIST-REVOKE-6,
+    ENG64-75, ENG1900-79, AWL-32): the trick is a particular of the claim, not its substance."""
+    named = [r for r in renounces if claim_matches(claim, r)]
+    if named or (claim.trick is None and claim.ref is None):
+        return named
+    return [r for r in renounces if claim_matches(claim, r, exactly=False)]

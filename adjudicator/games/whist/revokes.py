@@ -25,7 +25,13 @@ from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist import stopped as stopped_deals
 from adjudicator.games.whist.bench import Bench
-from adjudicator.games.whist.facts import DealFacts, Renounce, TimedEvent, claim_matches
+from adjudicator.games.whist.facts import (
+    DealFacts,
+    Renounce,
+    TimedEvent,
+    claim_matches,
+    claimed_revokes,
+)
 from adjudicator.games.whist.scoring import Choice
 from adjudicator.record.whist import WhistClaim, WhistPenalty
 from adjudicator.seats import SIDES, Side, other_side
@@ -58,11 +64,9 @@ def judge_claims(bench: Bench, deal: DealFacts) -> list[RevokeRuling]:
     late_by_marks = bench.rules.revoke_claim_deadline == "tricks_gathered"
     for timed in deal.claims:
         claim = timed.event
-        matches = [
-            r
-            for r in revokes
-            if r.renounce.event < timed.index and claim_matches(claim, r.renounce)
-        ]
+        made = [r.renounce for r in revokes if r.renounce.event < timed.index]
+        reached = {id(r) for r in claimed_revokes(claim, made)}
+        matches = [r for r in revokes if id(r.renounce) in reached]
         if not matches and stopped_deals.claim_open(bench, deal, timed.index, claim):
             continue  # a stopped fragment: neither upheld nor refused (``undetermined``)
         target = deal
@@ -70,8 +74,9 @@ def judge_claims(bench: Bench, deal: DealFacts) -> list[RevokeRuling]:
             # made during the next deal about the one before: the cut was before it
             earlier = bench.replay.deals[deal.number - 2]
             before = [r for r in earlier.renounces if r.is_established]
-            if any(claim_matches(claim, r) for r in before):
-                matches = [RevokeRuling(r) for r in before if claim_matches(claim, r)]
+            reached_before = claimed_revokes(claim, before)
+            if reached_before:
+                matches = [RevokeRuling(r) for r in reached_before]
                 target = earlier
         if not matches:
             bench.findings.append(_unfounded(bench, deal, timed.index, claim, corrected))
