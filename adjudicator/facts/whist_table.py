@@ -320,19 +320,40 @@ class CallAnswered(_Call):
         default_factory=list,
         description="disobeyed: the cards he held that the call required him to play",
     )
+    offence_at: int | None = Field(
+        default=None,
+        description="the lead out of turn the call exacts its penalty for (index into /events),"
+        " or null (an exposed card called)",
+    )
+    offender: str | None = Field(default=None, description="the seat that led out of turn, or null")
+    offence_trick: int | None = Field(
+        default=None, description="the trick of that lead out of turn, or null"
+    )
+
+    def _for(self, voice: Voice) -> str:
+        """For whose lead out of turn the suit was called ("" for an exposed card's call)."""
+        if self.offender is None:
+            return ""
+        if self.offender == self.seat:
+            return f" for his lead out of turn at trick {self.offence_trick}"
+        whose = voice.seat(self.offender)
+        return f" for the lead out of turn of {whose} at trick {self.offence_trick}"
 
     def words(self, voice: Voice) -> str:
         by, seat = voice.seat(self.by), voice.seat(self.seat)
         if self.outcome == "no-turn-again" or self.played is None:
             turn = "lead" if self.call == "suit" else "turn to play"
             return (
-                f"{by} called {self._what(voice)} from {seat}, who had no {turn} again in the"
-                " deal: nothing remains of the call"
+                f"{by} called {self._what(voice)} from {seat}{self._for(voice)}, who had no"
+                f" {turn} again in the deal: nothing remains of the call"
             )
         played, trick = voice.card(self.played), self.trick
         at = self.played_at or 0
         if self.call == "suit":
-            asked = f"{by} called {self._what(voice)} from {seat}{voice.event(self.event)}"
+            asked = (
+                f"{by} called {self._what(voice)} from {seat}{self._for(voice)}"
+                f"{voice.event(self.event)}"
+            )
             if self.outcome == "obeyed":
                 return f"{asked}; {seat} led {played}{voice.event(at)}, as called, to trick {trick}"
             if self.outcome == "none-held":

@@ -17,11 +17,13 @@ from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
 from adjudicator.facts.marks import AgreedResult, MarkedAgain, MarkWhy, Unmarked, WrongMark
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
+    CardTakenBack,
     PenaltyChoiceChanged,
     PenaltyRefused,
     RenounceCorrected,
     Revoked,
 )
+from adjudicator.facts.whist_table import CallAnswered
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
@@ -560,6 +562,7 @@ def _disputes_and_marks(
         if isinstance(f.facts, MARK_FACTS) and id(f) not in ctx.used:
             ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
             marks.append(_mark(ctx, f))
+    _penalised_leads(ctx)
     for f in findings:
         if id(f) in ctx.used or f.rule in _SILENT or f.severity == "info":
             continue
@@ -567,6 +570,33 @@ def _disputes_and_marks(
         sentence = _unclaimed(ctx, f)
         if sentence is not None:
             unclaimed.append(sentence)
+
+
+def _penalised_leads(ctx: Context) -> None:
+    """A lead out of turn whose penalty the adversaries exacted by calling a suit: the call's
+    sentence says so ("... for his lead out of turn at trick 10"), so it is not among the
+    irregularities nobody claimed; nor is the card led in error and taken back, which went
+    back into its owner's hand when the suit was called (ENG1900-64; ENG64-62 gives the
+    adversaries the one penalty or the other)."""
+    offences = {
+        f.facts.offence_at
+        for f in ctx.findings
+        if isinstance(f.facts, CallAnswered) and f.facts.offence_at is not None
+    }
+    if not offences:
+        return
+    led_back: set[tuple[str, str, int, int]] = set()  # (seat, card, deal, trick)
+    for f in ctx.findings:
+        fact = f.facts
+        if f.event in offences and isinstance(fact, LedOutOfTurn):
+            ctx.used.add(id(f))
+            led_back.add((fact.seat, fact.card, fact.deal, fact.trick))
+    for f in ctx.findings:
+        fact = f.facts
+        if isinstance(fact, CardTakenBack) and (
+            (fact.seat, fact.card, fact.deal, fact.trick) in led_back
+        ):
+            ctx.used.add(id(f))
 
 
 def decide(

@@ -174,12 +174,12 @@ def _claim_upheld(ctx: Context, claim: Claim, deal: WhistDealSummary, head: str)
         if n == 0 and (
             (claim.trick is not None and claim.trick != covered.trick)
             or (claim.ref is not None and claim.ref != covered.event)
-        ):  # named at another trick: the claimants search all the tricks (WHIST-REVOKE-6)
+        ):  # named at another trick: the claimants search all the tricks (WHIST-REVOKE-6;
+            # said in words only: a sentence cites its findings' rules, and this is no finding)
             searched = (
                 f" (the claimants may search all the tricks: the revoke was at trick"
                 f" {covered.trick}{f', not {claim.trick}' if claim.trick is not None else ''})"
             )
-            rules.append("WHIST-REVOKE-6")
         law = ctx.law(*rules)
         if n == 0:
             upheld = (

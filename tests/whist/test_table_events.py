@@ -193,3 +193,18 @@ def test_the_table_events_sentences_read_facts_not_messages() -> None:
 
     source = Path(module.__file__).read_text("utf-8")
     assert "import re" not in source and ".message" not in source
+
+
+def test_a_suit_called_for_a_lead_out_of_turn_sends_the_card_led_back_to_the_hand() -> None:
+    """ENG1900-64: whenever a suit is called, the card led in error may go back into its
+    owner's hand: it is no longer exposed, so a later call of it binds nobody (a director's
+    review, issue 18: the ruling called it "exposed and liable to be called")."""
+    record = _fixture("suit-called-after-lead-out-of-turn")  # N led 10C out of turn (13)
+    call = {"type": "call", "by": "E", "seat": "N", "what": "card", "card": "10C"}
+    record["events"].insert(18, call)  # before N's play to trick 4
+    found = _found(record)
+    assert ["WHIST-PEN-2", "warning", 18] in found
+    ruling = adjudicate(parse_record(record))
+    said = " ".join(s.text for s in ruling.decision)
+    assert "exposed and liable to be called" not in said
+    assert "for the lead out of turn of" in said

@@ -20,6 +20,7 @@ from typing import Any
 from adjudicator.cards import Card, Suit, sort_hand
 from adjudicator.engine.tricks import PlayedCard
 from adjudicator.errors import InputError, pointer_of
+from adjudicator.facts.whist_play import LedOutOfTurn
 from adjudicator.facts.whist_table import (
     Answer,
     CallAnswered,
@@ -62,7 +63,12 @@ def apply_call(state: Table, index: int, event: WhistCall) -> None:
             )
         )
         return
-    state.calls.append(Obligation(index, event.by, event.seat, suit=Suit(event.suit or "S")))
+    if lead is not None and isinstance(lead.facts, LedOutOfTurn):
+        # whenever a suit is called, the card led in error may go back into its owner's hand:
+        # no longer exposed (ENG1900-64; the either-or of ENG64-62; AWL-24: never exposed)
+        state.exposed[lead.facts.seat].discard(Card.parse(lead.facts.card))
+    suit = Suit(event.suit or "S")
+    state.calls.append(Obligation(index, event.by, event.seat, suit=suit, offence=lead))
 
 
 def _check(state: Table, index: int, event: WhistCall) -> None:
@@ -183,6 +189,8 @@ def _answered(
     held: list[Card] | None = None,
 ) -> CallAnswered:
     """The facts of a lawful call and what became of it."""
+    lead = call.offence.facts if call.offence is not None else None
+    offence = lead if isinstance(lead, LedOutOfTurn) else None
     return CallAnswered(
         by=call.by,
         seat=call.seat,
@@ -196,6 +204,9 @@ def _answered(
         played_at=None if played is None else played.event,
         trick=trick,
         held=[str(c) for c in held or ()],
+        offence_at=None if call.offence is None else call.offence.event,
+        offender=None if offence is None else offence.seat,
+        offence_trick=None if offence is None else offence.trick,
     )
 
 

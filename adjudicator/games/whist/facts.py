@@ -191,6 +191,7 @@ class Obligation:
     seat: WhistSeat
     suit: Suit | None = None
     card: Card | None = None
+    offence: Finding | None = None  # the lead out of turn a suit call answers
 
 
 def claim_matches(claim: WhistClaim, renounce: Renounce, *, exactly: bool = True) -> bool:
