@@ -244,8 +244,20 @@ class HonoursClaimFails(Fact):
         description="the last moment to claim: before the next deal's trump card is turned,"
         " or before the cards are cut for it"
     )
+    at_four: bool = Field(
+        default=False,
+        description="not-held: the side was also at four at the start of the deal, a second"
+        " ground (WHIST-HONOURS-3)",
+    )
 
     def message(self) -> str:
+        if self.reason == "not-held" and self.at_four:
+            bound = "at most" if self.held_at_most else "only"
+            return (
+                f"{self.side} claimed {self.count} honours in deal {self.deal} while at"
+                f" {self.score} at the start of the deal, and hold {bound} {self.held} of the"
+                " trump A K Q J: nothing to score on either count."
+            )
         if self.reason == "not-counted":
             return (
                 f"{self.side} claimed {self.count} honours, but honours are not counted under"

@@ -14,7 +14,14 @@ from typing import Any, cast
 
 from adjudicator.facts import LedOutOfTurn, WrongPenaltyDemanded
 from adjudicator.facts.bezique_declarations import UnlawfulDeclaration
-from adjudicator.facts.marks import AgreedResult, MarkedAgain, MarkWhy, Unmarked, WrongMark
+from adjudicator.facts.marks import (
+    AgreedResult,
+    HonoursClaimFails,
+    MarkedAgain,
+    MarkWhy,
+    Unmarked,
+    WrongMark,
+)
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
     CardTakenBack,
@@ -555,7 +562,7 @@ def _disputes_and_marks(
         template = DISPUTE_FINDINGS.get(f.rule)
         if template is not None and id(f) not in ctx.used:
             ctx.used.add(id(f))
-            disputes.append(say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,)))
+            disputes.append(_dispute_finding(ctx, f, template))
     disputes.extend(both_sides(ctx))
     disputes.extend(table_events(ctx))  # misdeals, calls, claims of the tricks not played
     for f in findings:
@@ -570,6 +577,23 @@ def _disputes_and_marks(
         sentence = _unclaimed(ctx, f)
         if sentence is not None:
             unclaimed.append(sentence)
+
+
+#: an honours claim that fails on two grounds: held fewer than three, and at four
+_HONOURS_BOTH = (
+    "{side} claimed honours in deal {deal} while at four, and without holding three of the"
+    " trump ace, king, queen and knave: the claim fails on both counts{law}."
+)
+
+
+def _dispute_finding(ctx: Context, f: Finding, template: str) -> Said:
+    """A finding that is itself a dispute (``DISPUTE_FINDINGS``), in its template's words."""
+    fact = f.facts
+    if isinstance(fact, HonoursClaimFails) and fact.at_four:
+        rules = (f.rule, "WHIST-HONOURS-3")
+        fields = _fields(ctx, f) | {"law": ctx.law(*rules)}
+        return say(_HONOURS_BOTH.format(**fields), *rules, events=(f.event,))
+    return say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,))
 
 
 def _penalised_leads(ctx: Context) -> None:

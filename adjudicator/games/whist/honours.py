@@ -30,8 +30,11 @@ def judge_honours(
         fails = _honours_fault(bench, deal, timed, before, held)
         if fails is not None:
             rule, severity = _FAULT_RULE[fails.reason]
+            basis = ["WHIST-HONOURS-3"] if fails.at_four else []
             bench.findings.append(
-                make_finding(rule, severity, facts=fails, event=timed.index, deal=deal.number)
+                make_finding(
+                    rule, severity, facts=fails, event=timed.index, deal=deal.number, basis=basis
+                )
             )
         # a claim of the wrong number (four for three) is good: honours score as held;
         # a second claim of a side already counted adds nothing
@@ -57,11 +60,12 @@ def _honours_fault(
     deadline = bench.rules.honours_claim_deadline
     late = timed.late_deal if deadline == "next_trump_turned" else timed.after_cut
     reason: HonoursFault | None = None
+    at_four = before[side] >= cast(int, bench.rules.game_target) - 1
     if not bench.rules.honours_counted:
         reason = "not-counted"
     elif held[side] < 3:
         reason = "not-held"
-    elif before[side] >= cast(int, bench.rules.game_target) - 1:
+    elif at_four:
         reason = "at-four"
     elif late:
         reason = "too-late"
@@ -76,6 +80,7 @@ def _honours_fault(
         held_at_most=side in bench.honours_at_most,
         score=before[side],
         deadline="next-trump-turned" if deadline == "next_trump_turned" else "next-cut",
+        at_four=reason == "not-held" and at_four,  # a second ground, said with the first
     )
 
 
