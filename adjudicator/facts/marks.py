@@ -16,7 +16,7 @@ from adjudicator.facts.base import Fact
 from adjudicator.fielddocs import Documented
 
 #: why a wrong mark's right value is what it is, when it is not simply the rules' count
-MarkWhy = Literal["game-already-won", "deduction-floored", "seven-in-end-play"]
+MarkWhy = Literal["game-already-won", "deduction-floored", "seven-in-end-play", "revokers-held"]
 
 #: how long a marking error may be corrected, as the code in force says it
 Window = Literal["rubber", "game", "next-deal", "always"]
@@ -56,7 +56,8 @@ class WrongMark(Fact):
         " earlier in the order of scoring, so the item counts nothing), deduction-floored (a"
         " deduction stopped at 0, the option that floors a deduction at zero, not the law's"
         " text), seven-in-end-play (a seven of trumps played in the last eight tricks scores"
-        " nothing); null when the count alone says it",
+        " nothing), revokers-held (whist: a side that revoked is held below game in the deal,"
+        " at four or, American, six); null when the count alone says it",
     )
     winner: str | None = Field(
         default=None, description="with game-already-won: the side that had won the game"
@@ -89,6 +90,8 @@ class WrongMark(Fact):
             gives += f": {self.winner} had already won the game, so they count nothing"
         elif self.why == "seven-in-end-play":
             gives += ": a seven of trumps played in the last eight tricks scores nothing"
+        elif self.why == "revokers-held":
+            gives += ": a side that revoked cannot win the game in the deal, and is held below it"
         elif self.why == "deduction-floored":
             taken = -(self.high if self.high is not None else self.right)
             gives = (

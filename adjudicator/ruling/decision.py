@@ -58,7 +58,7 @@ from adjudicator.ruling.words import Names, card
 #: rule -> sentence for a finding nobody claimed; fields: who, trick, deal, event, law, msg
 _UNCLAIMED: dict[str, str] = {
     "WHIST-REVOKE-1": "{who} revoked at trick {trick} of deal {deal}, playing {card} to a {suit}"
-    " lead while holding a {suit}. It was not claimed in time, so no"
+    " lead while holding a {suit}. The adversaries did not claim it, so no"
     " penalty can be exacted{law}.",
     "WHIST-REVOKE-5": "{who} renounced at trick {trick} of deal {deal} and took the card back"
     " before the revoke was established: no revoke; the adversaries may call"
@@ -225,7 +225,20 @@ def _unclaimed(ctx: Context, f: Finding) -> Said | None:
         return say(f"{who}{said.rstrip('.')}{ctx.law(f.rule)}.", f.rule, events=(f.event,))
     fields = _fields(ctx, f)
     more = cast(int | None, fields.get("forfeit_event"))
-    return say(template.format(**fields), f.rule, events=(f.event, more))
+    cited = _CITED.get(f.rule)
+    if cited is None or not {c.partition("@")[0] for c in cited} <= {f.rule, *f.basis}:
+        return say(template.format(**fields), f.rule, events=(f.event, more))
+    fields["law"] = ctx.law(*cited)
+    rules = dict.fromkeys(c.partition("@")[0] for c in cited)
+    return say(template.format(**fields), *rules, events=(f.event, more))
+
+
+#: the laws an unclaimed-irregularity sentence cites, where its rule's sources cover other
+#: offences too (``words.law``'s ``RULE@n``): a wrong penalty demanded for a revoke is AWL
+#: 30 and 39, not the suit called by the wrong adversary of AWL-24
+_CITED: dict[str, tuple[str, ...]] = {
+    "WHIST-PEN-4": ("WHIST-PEN-4@39", "WHIST-REVOKE-14@30"),
+}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -243,6 +256,7 @@ _MARK_WHY: dict[MarkWhy, str] = {
     " score is not taken below 0, which is a reading these rules adopt (the codes are silent,"
     " AMB-7), not the law's text",
     "seven-in-end-play": ": a seven of trumps played in the last eight tricks scores nothing",
+    "revokers-held": ": a side that revoked cannot win the game in the deal, and is held below it",
 }
 
 
@@ -271,13 +285,19 @@ def _marks_made(ctx: Context, event: int | None, who: str, item: str) -> int:
     return sum(1 for mark in deal.marks if mark["seat"] == who and mark["item"] in items)
 
 
+#: the rules that hold a side that revoked below game (a mark's ``revokers-held``)
+_HOLDS = frozenset({"WHIST-REVOKE-11", "WHIST-REVOKE-14"})
+
+
 def _mark(ctx: Context, f: Finding) -> Said:
     """A wrong mark or result: corrected to what the rules give, or struck out (and what the
     adversary adds for it, where the rules give him that)."""
     rules = [f.rule, *f.basis]
-    law = _added(ctx, f) + ctx.law(f.rule)
-    ctx.changed = True
     facts, events = f.facts, (f.event,)
+    # the law that holds revokers below game is cited with the law on correcting a mark
+    held = [r for r in f.basis if r in _HOLDS] if getattr(facts, "why", None) else []
+    law = _added(ctx, f) + ctx.law(f.rule, *held)
+    ctx.changed = True
     if isinstance(facts, WrongMark):
         return say(_wrong_mark(ctx, facts, f.event) + f"{law}.", *rules, events=events)
     if isinstance(facts, MarkedAgain):  # (the declaration's event beside the sentence)

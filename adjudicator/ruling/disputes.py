@@ -362,8 +362,9 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
                 f"{ctx.names.side(claim.by)} demanded a wrong penalty ({_CHOICE[demand]}):"
                 " under the American code the penalty is fixed, two tricks for each revoke, and"
                 " a wrong penalty having been demanded, none can be enforced"
-                f"{ctx.law('WHIST-PEN-4')}.",
+                f"{ctx.law('WHIST-REVOKE-14@30', 'WHIST-PEN-4@39')}.",
                 "WHIST-PEN-4",
+                "WHIST-REVOKE-14",
                 events=(wrong[0].event,),
             )
         ]

@@ -86,7 +86,12 @@ def suit_of(text: str) -> str:
 @cache
 def law(rule_id: str, code: str) -> str:
     """The law numbers of the code in force for a rule: ``law 74``, ``laws 46, 50``; for
-    ordinary Bézique (no code of laws) the book and page: ``Foster p.381``; "" if none."""
+    ordinary Bézique (no code of laws) the book and page: ``Foster p.381``; "" if none.
+
+    ``RULE@n+m`` cites only laws n and m of the rule's sources, for a sentence about one
+    of the offences a rule covers (WHIST-PEN-4@39: a wrong penalty demanded, not the suit
+    called by the wrong adversary of AWL-24)."""
+    rule_id, _, only = rule_id.partition("@")
     try:
         source = catalogue.get(rule_id).source
     except KeyError:
@@ -96,6 +101,8 @@ def law(rule_id: str, code: str) -> str:
     if tag:
         numbers = [i[len(tag) :] for i in items if i.startswith(tag)]
         numbers = [n for n in numbers if re.fullmatch(r"[0-9]+", n)]
+        if only:
+            numbers = [n for n in numbers if n in only.split("+")]
         if numbers:
             return ("law " if len(numbers) == 1 else "laws ") + ", ".join(numbers)
     for book in _BOOK_NAMES:  # in order of preference: Foster, Hoffmann, ... Portland last

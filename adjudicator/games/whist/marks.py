@@ -93,7 +93,7 @@ def check_marks(
                 ),
                 event=last[key],
                 deal=deal.number,
-                basis=[rule],
+                basis=[rule, *_HELD[bench.english]] if why == "revokers-held" else [rule],
             )
         )
     for (side, item), (_low, high, rule) in expected.items():
@@ -112,6 +112,11 @@ def check_marks(
             )
 
 
+#: the rule that holds a revoking side below game, English codes or not (WHIST-REVOKE-11: at
+#: four; WHIST-REVOKE-14, American: up to six)
+_HELD = {True: ("WHIST-REVOKE-11",), False: ("WHIST-REVOKE-14",)}
+
+
 def _why(result: DealScore, side: str, item: str) -> MarkWhy | None:
     """Why a wrong mark may be an honest one; asked only of a wrong mark, which is rare."""
     steps = [step for step in result.steps if step.side == side and step.item == item]
@@ -119,6 +124,8 @@ def _why(result: DealScore, side: str, item: str) -> MarkWhy | None:
         return "deduction-floored"
     if steps and all(step.void for step in steps):  # WHIST-SCORE-3: after the game is won
         return "game-already-won"  # nothing counts
+    if any(step.capped for step in steps):  # WHIST-REVOKE-11, -14: held below game
+        return "revokers-held"
     return None
 
 
