@@ -377,8 +377,8 @@ def _whist_result(ctx: Context, stands: bool) -> list[Said]:
     progress = f"the game in progress stands at NS {c.score['NS']}, EW {c.score['EW']}"
     rules = ["WHIST-SCORE-3"]
     out: list[Said] = []
-    if c.rubber is not None:
-        rules.append("WHIST-RUBBER-2")
+    if c.rubber is not None:  # the games' values, the rubber's two points, and its value
+        rules += ["WHIST-RUBBER-2", "WHIST-RUBBER-3", "WHIST-RUBBER-4"]
         rubber = f"{ctx.names.side(c.rubber.winner)} win the rubber, worth {c.rubber.value}"
         if c.new_rubber:
             out.append(say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules))

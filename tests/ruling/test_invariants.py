@@ -253,7 +253,13 @@ _NUMBERS: dict[str, Callable[[Ruling, str], Broken]] = {
 
 #: rules the result sentences themselves rest on, by game
 _RESULT_RULES = {
-    "whist": {"WHIST-SCORE-3", "WHIST-RUBBER-2", "WHIST-SCORE-1"},
+    "whist": {
+        "WHIST-SCORE-3",
+        "WHIST-RUBBER-2",
+        "WHIST-RUBBER-3",
+        "WHIST-RUBBER-4",
+        "WHIST-SCORE-1",
+    },
     "bezique": {"BEZ-SCORE-3", "BEZ-LAST-3"},
     "rubicon-bezique": {"RUB-GAME-6", "RUB-LAST-1", "RUB-LAW-50"},
 }
