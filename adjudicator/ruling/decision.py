@@ -296,6 +296,8 @@ def _mark(ctx: Context, f: Finding) -> Said:
     facts, events = f.facts, (f.event,)
     # the law that holds revokers below game is cited with the law on correcting a mark
     held = [r for r in f.basis if r in _HOLDS] if getattr(facts, "why", None) else []
+    if isinstance(facts, AgreedResult):  # the law of the result's value, with the mark's
+        held = list(f.basis)
     law = _added(ctx, f) + ctx.law(f.rule, *held)
     ctx.changed = True
     if isinstance(facts, WrongMark):

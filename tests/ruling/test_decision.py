@@ -590,7 +590,7 @@ def test_a_result_agreed_when_nothing_was_won_is_struck_out() -> None:
     record["events"] = [*record["events"][:second], result]
     ruling = adjudicate(parse_record(json.dumps(record)))
     [sentence] = [d.text for d in ruling.decision if d.text.startswith("The result")]
-    assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57).")
+    assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57, 55).")
     assert "The result the players agreed, a rubber of" in sentence
     [agreed] = [d for d in ruling.decision if d.text.startswith("The result")]
     assert agreed.events == [second]
@@ -951,6 +951,6 @@ def test_a_result_agreed_before_any_deal_is_struck_out() -> None:
     [agreed] = [f for f in ruling.findings if f.rule == "BEZ-SCORE-5"]
     assert agreed.message == "A result (A 1) was agreed before any deal."
     assert ruling.decision[0].text == (
-        "The result agreed before any deal, A 1, is struck out (Foster p.382)."
+        "The result agreed before any deal, A 1, is struck out (Foster p.382; Foster p.376)."
     )
     assert ruling.decision[0].events == [0]

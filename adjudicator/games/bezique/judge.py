@@ -337,7 +337,8 @@ class _Scorer:
                         "brisques",
                         BRISQUE * t.brisques[seat],
                         "BEZ-LAST-3" if moved else "BEZ-SCORE-2",
-                        f"{seat} {'counts' if moved else 'took'} {t.brisques[seat]} brisques"
+                        f"{seat} {'counts' if moved else 'took'} {t.brisques[seat]}"
+                        f" brisque{'' if t.brisques[seat] == 1 else 's'}"
                         f"{penalty if moved else ''}: {BRISQUE * t.brisques[seat]}",
                         None,
                     )
