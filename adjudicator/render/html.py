@@ -261,6 +261,8 @@ def _bezique_deal(
         game = (f"{g.winner} wins {g.value}" if g.winner else "null and void") + (
             " (rubicon)" if g.rubicon else ""
         )
+        if deal.indeterminate_from_trick:  # tricks to be replayed: the value waits on them
+            game += ", as played, for reference"
     if deal.game_cards_made is not None:
         g = deal.game_cards_made
         cards_made = f"{g.winner} wins {g.value}" if g.winner else "null and void"

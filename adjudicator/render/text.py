@@ -300,7 +300,8 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
     if deal.game is not None:
         g = deal.game
         who = f"{g.winner} wins {g.value}" if g.winner else "null and void"
-        lines.append(f"  Game: {who}" + (" (rubicon)" if g.rubicon else ""))
+        as_played = ", as played, for reference" if deal.indeterminate_from_trick else ""
+        lines.append(f"  Game: {who}" + (" (rubicon)" if g.rubicon else "") + as_played)
         lines.extend(f"    {step}" for step in g.steps)
     if deal.game_cards_made is not None:
         g = deal.game_cards_made
