@@ -470,6 +470,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
         totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
         if counted:
             totals += " with the brisques counted"
+        rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
         if game.winner is None:
             what = "null and void, the scores being equal"
         else:
@@ -477,10 +478,20 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
             if game.rubicon:
                 what += f"; {ctx.names.seat(loser)} is rubiconed"
+                rules += ["RUB-RUBICON-1", "RUB-RUBICON-2"]
+            else:
+                rules.append("RUB-GAME-4")
+                saved = counted and points[loser] - 10 * brisques.get(loser, 0) < 1000
+                if saved:  # law 60: his brisques bring him to 1000
+                    what += (
+                        f"; {ctx.names.seat(loser)} reaches 1000 with his brisques and is not"
+                        " rubiconed"
+                    )
+                    rules += ["RUB-GAME-3", "RUB-RUBICON-1"]
         out.append(
             say(
-                f"The result of {which}{verb} ({totals}): {what}{ctx.law('RUB-GAME-6')}.",
-                "RUB-GAME-6",
+                f"The result of {which}{verb} ({totals}): {what}{ctx.law(*rules)}.",
+                *rules,
             )
         )
         made = getattr(deal, "game_cards_made", None)

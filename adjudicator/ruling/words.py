@@ -129,7 +129,8 @@ def _laws(rule_ids: tuple[str, ...], code: str) -> str:
                 found.append(part)
     if not found:
         return ""
-    if all(re.fullmatch(r"[0-9]+", p) for p in found):
+    if all(re.fullmatch(r"[0-9]+", p) for p in found):  # in the code's order, as cited
+        found.sort(key=int)
         return f" ({'law' if len(found) == 1 else 'laws'} {', '.join(found)})"
     portland = [p.removeprefix("Portland law ") for p in found if p.startswith("Portland law ")]
     books = [p for p in found if not p.startswith("Portland law ")]

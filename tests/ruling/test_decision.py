@@ -590,7 +590,7 @@ def test_a_result_agreed_when_nothing_was_won_is_struck_out() -> None:
     record["events"] = [*record["events"][:second], result]
     ruling = adjudicate(parse_record(json.dumps(record)))
     [sentence] = [d.text for d in ruling.decision if d.text.startswith("The result")]
-    assert sentence.endswith("is struck out: no rubber has been completed (laws 56, 57, 55).")
+    assert sentence.endswith("is struck out: no rubber has been completed (laws 55, 56, 57).")
     assert "The result the players agreed, a rubber of" in sentence
     [agreed] = [d for d in ruling.decision if d.text.startswith("The result")]
     assert agreed.events == [second]

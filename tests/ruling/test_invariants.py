@@ -261,7 +261,15 @@ _RESULT_RULES = {
         "WHIST-SCORE-1",
     },
     "bezique": {"BEZ-SCORE-3", "BEZ-LAST-3"},
-    "rubicon-bezique": {"RUB-GAME-6", "RUB-LAST-1", "RUB-LAW-50"},
+    "rubicon-bezique": {
+        "RUB-GAME-6",
+        "RUB-LAST-1",
+        "RUB-LAW-50",
+        "RUB-GAME-3",
+        "RUB-GAME-4",
+        "RUB-RUBICON-1",
+        "RUB-RUBICON-2",
+    },
 }
 
 
