@@ -83,6 +83,13 @@ _UNCLAIMED: dict[str, str] = {
 _CHANGES_SCORE = {"BEZ-SEVEN-2"}
 
 
+def _broken(f: Finding) -> list[str]:
+    """The rules whose laws a declaration's sentence cites: in Rubicon the law the fault
+    breaks (its basis, ``RUB-LAW-n``: a lower bézique after a higher breaks law 38, not the
+    marriages' law 37 that the same rule also covers); else the finding's rule."""
+    return [b for b in f.basis if b.startswith("RUB-LAW-")] or [f.rule]
+
+
 def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -> Said:
     """A declaration the laws do not allow: what, why, and whether its score stands."""
     row = declaration_of(ctx, f.event)
@@ -98,7 +105,7 @@ def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -
             " was played"
         )
         return say(
-            f"{who} {verb} {what} though {fault}: {outcome}{ctx.law(f.rule, 'RUB-LAW-50')}.",
+            f"{who} {verb} {what} though {fault}: {outcome}{ctx.law(*_broken(f), 'RUB-LAW-50')}.",
             f.rule,
             "RUB-LAW-50",
             events=(f.event,),
@@ -109,7 +116,7 @@ def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -
     if later is not None:
         outcome = f"it scores nothing then, but {later[0]} when scored after a later trick won"
     return say(
-        f"{who} {verb} {what}, but {fault}: {outcome}{ctx.law(f.rule)}.",
+        f"{who} {verb} {what}, but {fault}: {outcome}{ctx.law(*_broken(f))}.",
         f.rule,
         events=(f.event, later[1] if later else None),
     )

@@ -151,7 +151,7 @@ def apply_declare(state: StateBase, index: int, event: BeziqueDeclare) -> None:
             rule=rule,
             event=index,
             trick=trick or None,
-            basis=_basis(state, rule),
+            basis=_basis(state, rule, name),
         )
         if event.points is not None and state.window:
             state.window["scored"] = index
@@ -569,6 +569,12 @@ _RUB_LAW = {
 }
 
 
-def _basis(state: StateBase, rule: str) -> list[str]:
+def _basis(state: StateBase, rule: str, name: str | None = None) -> list[str]:
+    """The Rubicon law a declaration's fault breaks (none in the ordinary game); ``name``,
+    the combination: a lower bézique after a higher breaks law 38, not 37 (marriages and
+    sequences)."""
     law = _RUB_LAW.get(rule)
+    combination = COMBINATIONS.get(name or "")
+    if rule == "BEZ-COMBO-4" and combination is not None and combination.cls == "B":
+        law = 38
     return state.rub(law) if law else []
