@@ -22,6 +22,8 @@ from itertools import chain, islice
 from pathlib import Path
 from typing import IO, Any
 
+from pydantic_core import PydanticSerializationError
+
 from adjudicator.errors import MAX_PROBLEMS, InputError, Problem
 from adjudicator.notation import Notation, looks_like_notation, read_notation
 from adjudicator.record.envelope import AnyRecord
@@ -356,8 +358,19 @@ def _ruled(source: str, ruling: Ruling, settings: Settings) -> Outcome:
         status = "warnings"
     else:
         status = "clean"
-    output = RENDERERS[settings.fmt](ruling, source)
+    try:
+        output = RENDERERS[settings.fmt](ruling, source)
+    except PydanticSerializationError as error:
+        # a signal's ``Interrupted`` raised while pydantic-core serialises comes back
+        # wrapped in its error: it is the stop, not a failure of the record
+        if str(error).startswith(_WRAPPED_STOP):
+            raise Interrupted from error
+        raise
     return Outcome(source, status, output, rules=rules, game=ruling.game)
+
+
+#: how pydantic-core's serialiser reports the ``Interrupted`` a signal raised inside it
+_WRAPPED_STOP = f"Error serializing to JSON: {Interrupted.__name__}"
 
 
 def _findings_lines(ruling: Ruling, source: str) -> str:

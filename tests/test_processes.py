@@ -415,3 +415,32 @@ def test_a_stopped_run_leaves_the_previous_output_whole_and_no_temporary_file(
             "rulings.jsonl",
             "stdout.txt",
         ]
+
+
+def test_a_stop_raised_inside_the_json_serialiser_is_the_stop_not_a_crash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A signal that lands while pydantic-core serialises a ruling raises ``Interrupted``
+    there, and pydantic-core hands it back wrapped in its own error: the run must stop as
+    for any signal (143, 130), not end in a traceback with 1 (seen once in CI's suite)."""
+    from pydantic_core import PydanticSerializationError
+
+    from adjudicator import batch, load_record
+    from adjudicator.ruling.build import adjudicate
+    from adjudicator.workers import Interrupted
+
+    def interrupted(ruling: object, source: str) -> str:
+        raise PydanticSerializationError("Error serializing to JSON: Interrupted: ")
+
+    monkeypatch.setitem(batch.RENDERERS, "jsonl", interrupted)
+    ruling = adjudicate(load_record(FIXTURES / "whist" / "clean-rubber.json"))
+    settings = batch.Settings(fmt="jsonl")
+    with pytest.raises(Interrupted):
+        batch._ruled("x.json", ruling, settings)
+
+    def broken(ruling: object, source: str) -> str:
+        raise PydanticSerializationError("Error serializing to JSON: something else")
+
+    monkeypatch.setitem(batch.RENDERERS, "jsonl", broken)
+    with pytest.raises(PydanticSerializationError):
+        batch._ruled("x.json", ruling, settings)
