@@ -185,7 +185,7 @@ class AgreedResult(Fact):
         if self.game == "whist":
             return f"a {self.what} of {self.value} to {self.winner}"
         if self.game == "bezique":
-            return f"{_bezique_game(self.value)} to {self.winner}"
+            return f"{bezique_game(self.value)} to {self.winner}"
         return f"{self.winner} {self.value}"
 
     def right_words(self) -> str:
@@ -198,7 +198,7 @@ class AgreedResult(Fact):
             if not self.right:
                 score = self.score or {}
                 return f"no winner yet (A {score.get('A', 0)}, B {score.get('B', 0)})"
-            return f"{self.right[0].winner} {_bezique_game(self.right[0].value)}"
+            return f"{self.right[0].winner} {bezique_game(self.right[0].value)}"
         said = _results_said(self.right)
         return said + (
             ", as the brisques taken before the position decide" if self.brisques_decide else ""
@@ -210,7 +210,7 @@ class AgreedResult(Fact):
         return f"The players agreed {self.agreed_words()}; the rules give {self.right_words()}."
 
 
-def _bezique_game(value: int) -> str:
+def bezique_game(value: int) -> str:
     """An ordinary Bézique game by its value: ``a single game``, ``a double game``."""
     return {1: "a single game", 2: "a double game"}.get(value, f"a game worth {value}")
 

@@ -140,6 +140,7 @@ def _ruling(
         claims,
         penalties,
         questions,
+        agreed=getattr(result["claimed"], "result", None),
     )
     return Ruling(
         game=record.game,

@@ -21,6 +21,7 @@ from adjudicator.facts.marks import (
     MarkWhy,
     Unmarked,
     WrongMark,
+    bezique_game,
 )
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
@@ -414,10 +415,17 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
         ]
         if not parts:  # a fragment: the result waits on a fact the record does not give
             return [_waits(ctx, "The score", "BEZ-SCORE-3")]
+        agreed = ctx.agreed
+        waits = (
+            f"; the result the players agreed, {bezique_game(agreed.value)} to"
+            f" {ctx.names.seat(agreed.winner)}, waits on them"
+            if agreed is not None
+            else ""
+        )
         return [
             say(
                 f"The score cannot be determined: {'; '.join(parts)} are to be replayed after"
-                f" the end-play error{ctx.law('BEZ-LAST-3')}.",
+                f" the end-play error{waits}{ctx.law('BEZ-LAST-3')}.",
                 "BEZ-LAST-3",
             )
         ]
@@ -673,8 +681,10 @@ def decide(
     claims: list[Claim],
     penalties: dict[int, str] | None = None,
     undetermined: list[Any] | None = None,
+    agreed: Any = None,
 ) -> list[Said]:
-    """The decision, sentence by sentence, in the order a director gives it."""
+    """The decision, sentence by sentence, in the order a director gives it. ``agreed``: the
+    result the players agreed (Bézique), said to wait when the score does."""
     if findings or claims:  # (a revoke claimed by its penalty is a finding too)
         claims = sorted([*claims, *_claimed_by_penalty(game, deals, claims)], key=_event)
     ctx = Context(
@@ -687,6 +697,7 @@ def decide(
         claims,
         penalties or {},
         list(undetermined or []),
+        agreed=agreed,
     )
     disputes: list[Said] = []
     marks: list[Said] = []

@@ -49,6 +49,8 @@ class Context:
     undetermined: list[Any] = field(default_factory=list)  # what the record cannot decide
     used: set[int] = field(default_factory=set)  # id() of findings already worded
     changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
+    #: the result the players agreed last (Bézique: winner and value), or None
+    agreed: Any = None
     #: the code of laws in force (the game's name for Bézique), read by nearly every sentence
     code: str = field(init=False)
 
