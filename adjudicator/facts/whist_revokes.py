@@ -97,7 +97,7 @@ ClaimOutcome = Literal[
     "before-any-revoke",  # the revoke it could name was made after it
     "own-side",  # the only revoke of the deal is the claimants' own side's
     "corrected-in-time",  # the renounce it could name was corrected: no revoke
-    "not-named",  # the adversaries did revoke, but not the seat or trick the claim names
+    "not-named",  # the adversaries did revoke, but not the player the claim accuses
     "no-revoke",  # every card followed suit, or its player held none of the suit led
 ]
 

@@ -108,8 +108,8 @@ _FAILS: dict[ClaimOutcome, str] = {
     " own side, and only the adversaries of the revoking side may claim a revoke",
     "corrected-in-time": "the renounce by {seat} at trick {trick} was corrected in time and is"
     " no revoke",
-    "not-named": "the revoke it names was not made: the adversaries' revoke of the deal, by"
-    " {seat} at trick {trick}, is not the one the claim names",
+    "not-named": "the player it accuses did not revoke: the adversaries' revoke of the deal is"
+    " by {seat}, at trick {trick}",
     "no-revoke": "the tricks show no revoke: every card followed suit, or its player held none"
     " of the suit led",
 }

@@ -817,8 +817,8 @@ def test_an_american_waiver_is_said_with_the_fixed_penalty() -> None:
 
 def test_a_claim_against_the_wrong_seat_fails_without_denying_the_revoke() -> None:
     """NS claim a revoke against W, but E revoked (``revoke-penalty-tricks`` with the claim's
-    seat changed and no penalty chosen): the claim fails because the revoke it names was not
-    made (WHIST-REVOKE-6, outcome ``not-named``), and E's revoke is then said as unclaimed. It
+    seat changed and no penalty chosen): the claim fails because the player it accuses did
+    not revoke (WHIST-REVOKE-6, outcome ``not-named``), and E's revoke is then said as unclaimed. It
     said "the tricks show no revoke: every card followed suit", then "E revoked at trick 3"."""
 
     def change(events: list[dict[str, Any]]) -> None:
@@ -829,9 +829,8 @@ def test_a_claim_against_the_wrong_seat_fails_without_denying_the_revoke() -> No
     said = _penalty_tricks_decision(change)
     assert said[0] == (
         "Harold Finch and James Otterburn (NS) claimed a revoke against Kate Rushworth (W) in"
-        " deal 1. The claim fails, as the revoke it names was not made: the adversaries' revoke"
-        " of the deal, by Ivy Langley (E) at trick 3, is not the one the claim names"
-        " (laws 79, 81)."
+        " deal 1. The claim fails, as the player it accuses did not revoke: the adversaries'"
+        " revoke of the deal is by Ivy Langley (E), at trick 3 (laws 79, 81)."
     )
     assert not any("followed suit" in s or "show no revoke" in s for s in said)
     assert said[-1].startswith("Ivy Langley (E) revoked at trick 3 of deal 1")
