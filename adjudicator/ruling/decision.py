@@ -483,9 +483,15 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
         extra = 10 if counted and game.rubicon else 0
         points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
         totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
+        rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
         if counted:
             totals += " with the brisques counted"
-        rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
+            without = {seat: points[seat] - 10 * brisques.get(seat, 0) for seat in points}
+            if without["A"] == without["B"]:  # law 61: brisques decide a tie
+                totals += f", the scores being equal without them ({without['A']} each)"
+                rules.append("RUB-GAME-3")
+            if game.rubicon:  # law 61: they decide who won, but a rubicon is reckoned without
+                totals += "; they decide the winner, but a rubicon's value is reckoned without them"
         if game.winner is None:
             what = "null and void, the scores being equal"
         else:
@@ -493,7 +499,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
             if game.rubicon:
                 what += f"; {ctx.names.seat(loser)} is rubiconed"
-                rules += ["RUB-RUBICON-1", "RUB-RUBICON-2"]
+                rules += [r for r in ("RUB-RUBICON-1", "RUB-RUBICON-2") if r not in rules]
             else:
                 rules.append("RUB-GAME-4")
                 saved = counted and points[loser] - 10 * brisques.get(loser, 0) < 1000
@@ -502,7 +508,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
                         f"; {ctx.names.seat(loser)} reaches 1000 with his brisques and is not"
                         " rubiconed"
                     )
-                    rules += ["RUB-GAME-3", "RUB-RUBICON-1"]
+                    rules += [r for r in ("RUB-GAME-3", "RUB-RUBICON-1") if r not in rules]
         out.append(
             say(
                 f"The result of {which}{verb} ({totals}): {what}{ctx.law(*rules)}.",
@@ -608,6 +614,8 @@ def _disputes_and_marks(
     findings = ctx.findings
     for f in findings:
         template = DISPUTE_FINDINGS.get(f.rule)
+        if f.rule == "WHIST-HONOURS-4" and not isinstance(f.facts, HonoursClaimFails):
+            continue  # honours held and not claimed: a note, nobody's fault
         if template is not None and id(f) not in ctx.used:
             ctx.used.add(id(f))
             disputes.append(_dispute_finding(ctx, f, template))
@@ -641,7 +649,18 @@ def _dispute_finding(ctx: Context, f: Finding, template: str) -> Said:
         rules = (f.rule, "WHIST-HONOURS-3")
         fields = _fields(ctx, f) | {"law": ctx.law(*rules)}
         return say(_HONOURS_BOTH.format(**fields), *rules, events=(f.event,))
-    return say(template.format(**_fields(ctx, f)), f.rule, events=(f.event,))
+    fields = _fields(ctx, f)
+    if isinstance(fact, HonoursClaimFails):
+        fields["deal"] = fact.deal  # (a claim too late is about the deal before its event's)
+        fields["after"] = _HONOURS_DEADLINE[fact.deadline]
+    return say(template.format(**fields), f.rule, events=(f.event,))
+
+
+#: the last moment to claim honours, as a director says it was passed (WHIST-HONOURS-4)
+_HONOURS_DEADLINE = {
+    "next-trump-turned": "after the trump card of the next deal was turned",
+    "next-cut": "after the cards were cut for the next deal",
+}
 
 
 def _penalised_leads(ctx: Context) -> None:

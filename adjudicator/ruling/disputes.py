@@ -756,4 +756,8 @@ DISPUTE_FINDINGS = {
     " not counted under this code: the claim fails{law}.",
     "WHIST-HONOURS-3": "{side} claimed honours in deal {deal} while at four:"
     " the claim fails, a side at four cannot score honours{law}.",
+    # (a claim too late; WHIST-HONOURS-4 is also the note of honours held and not claimed,
+    # which is nobody's fault and not said: ``decision._dispute_finding`` tells them apart)
+    "WHIST-HONOURS-4": "{side} claimed honours for deal {deal} too late, {after}: the claim"
+    " fails, and they cannot be scored{law}.",
 }

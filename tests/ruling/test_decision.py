@@ -392,6 +392,7 @@ _SIDE_FACTS: dict[str, Any] = {
     "WHIST-HONOURS-2": _HONOURS,
     "WHIST-HONOURS-3": _HONOURS,
     "WHIST-HONOURS-6": _HONOURS,
+    "WHIST-HONOURS-4": _HONOURS.model_copy(update={"reason": "too-late"}),
     "WHIST-PEN-4": _DEMAND,
     "WHIST-REVOKE-14": _DEMAND,
 }
