@@ -117,17 +117,27 @@ class DealtOutOfTurn(Fact):
     deal: int = Field(description="the deal, counted from 1")
     misdeal: bool = Field(
         description="true: the deal out of turn was itself a misdeal (the next goes on from the"
-        " one who dealt); false: it was played and stands"
+        " one who dealt, or from the left of ``charged_to``); false: it was played and stands"
     )
     after_misdeal: int | None = Field(
         default=None, description="the misdeal (event) that made it another's turn, or null"
     )
+    charged_to: str | None = Field(
+        default=None,
+        description="misdeal: the seat that loses the deal for it when it is not the dealer's"
+        " own (English codes: the partner who took the deal loses it for him), or null",
+    )
 
     def message(self) -> str:
         if self.misdeal:
+            then = (  # ENG64-51, ENG1900-38: the partner who took the deal loses it for him
+                f" The misdeal is charged to {self.charged_to}, whose deal it was."
+                if self.charged_to is not None
+                else " The deal goes on from the one who dealt."
+            )
             return (
                 f"{self.dealer} dealt out of turn before deal {self.deal}: it was {self.turn}'s"
-                " turn. The deal goes on from the one who dealt."
+                f" turn.{then}"
             )
         why = (
             f"the deal passes to the left: it was {self.turn}'s turn"

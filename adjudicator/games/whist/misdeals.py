@@ -70,20 +70,6 @@ def misdeal(bench: Bench, facts: MisdealFacts, expected: WhistSeat | None) -> Wh
     """Rule on one misdeal; return whose deal it is next."""
     timed = facts.timed
     event = timed.event
-    if expected is not None and event.dealer != expected:
-        bench.findings.append(
-            make_finding(
-                "WHIST-DEAL-7",
-                "violation",
-                facts=DealtOutOfTurn(
-                    dealer=event.dealer, turn=expected, deal=facts.before_deal, misdeal=True
-                ),
-                event=timed.index,
-                deal=facts.before_deal,
-                seat=event.dealer,
-                basis=["WHIST-DEAL-4"],
-            )
-        )
     ruling = ruling_of(event, bench.english)
     after = next_dealer(event, bench.english)
     owner = event.dealer
@@ -94,6 +80,24 @@ def misdeal(bench: Bench, facts: MisdealFacts, expected: WhistSeat | None) -> Wh
         and event.dealer == partner_of(expected)
     ):  # ENG64-51, ENG1900-38: the partner who took the deal loses it for the dealer
         owner, after = expected, left_of(expected)
+    if expected is not None and event.dealer != expected:
+        bench.findings.append(
+            make_finding(
+                "WHIST-DEAL-7",
+                "violation",
+                facts=DealtOutOfTurn(
+                    dealer=event.dealer,
+                    turn=expected,
+                    deal=facts.before_deal,
+                    misdeal=True,
+                    charged_to=owner if owner != event.dealer else None,
+                ),
+                event=timed.index,
+                deal=facts.before_deal,
+                seat=event.dealer,
+                basis=["WHIST-DEAL-4"],
+            )
+        )
     bench.findings.append(_misdeal_finding(bench, facts, ruling, after, owner))
     return after
 
