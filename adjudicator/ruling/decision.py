@@ -474,47 +474,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             continue
         verb = _verb(ctx, stands, " stands", " is corrected", "")
         deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
-        summary = getattr(deal, "game", None)
-        counted = bool(getattr(summary, "brisques_counted", False))
-        brisques = getattr(deal, "brisques", None) or {}
-        # game.totals are the scores the value is reckoned on: with the brisques when they were
-        # counted, except for a rubiconed loser, whose value is reckoned without them (law 61)
-        # although they decided who won; the director names the totals that decided
-        extra = 10 if counted and game.rubicon else 0
-        points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
-        totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
-        rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
-        if counted:
-            totals += " with the brisques counted"
-            without = {seat: points[seat] - 10 * brisques.get(seat, 0) for seat in points}
-            if without["A"] == without["B"]:  # law 61: brisques decide a tie
-                totals += f", the scores being equal without them ({without['A']} each)"
-                rules.append("RUB-GAME-3")
-            if game.rubicon:  # law 61: they decide who won, but a rubicon is reckoned without
-                totals += "; they decide the winner, but a rubicon's value is reckoned without them"
-        if game.winner is None:
-            what = "null and void, the scores being equal"
-        else:
-            loser = "B" if game.winner == "A" else "A"
-            what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
-            if game.rubicon:
-                what += f"; {ctx.names.seat(loser)} is rubiconed"
-                rules += [r for r in ("RUB-RUBICON-1", "RUB-RUBICON-2") if r not in rules]
-            else:
-                rules.append("RUB-GAME-4")
-                saved = counted and points[loser] - 10 * brisques.get(loser, 0) < 1000
-                if saved:  # law 60: his brisques bring him to 1000
-                    what += (
-                        f"; {ctx.names.seat(loser)} reaches 1000 with his brisques and is not"
-                        " rubiconed"
-                    )
-                    rules += [r for r in ("RUB-GAME-3", "RUB-RUBICON-1") if r not in rules]
-        out.append(
-            say(
-                f"The result of {which}{verb} ({totals}): {what}{ctx.law(*rules)}.",
-                *rules,
-            )
-        )
+        out.append(_rubicon_game(ctx, which, verb, game, deal))
         made = getattr(deal, "game_cards_made", None)
         if made is not None and (made.winner, made.value) != (game.winner, game.value):
             who = (
@@ -530,6 +490,46 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
                 )
             )
     return out
+
+
+def _rubicon_game(ctx: Context, which: str, verb: str, game: Any, deal: Any) -> Said:
+    """The result of one Rubicon game decided: the totals that decided it (and why the
+    brisques were counted), the winner and value, and the laws of the value reckoned."""
+    summary = getattr(deal, "game", None)
+    counted = bool(getattr(summary, "brisques_counted", False))
+    brisques = getattr(deal, "brisques", None) or {}
+    # game.totals are the scores the value is reckoned on: with the brisques when they were
+    # counted, except for a rubiconed loser, whose value is reckoned without them (law 61)
+    # although they decided who won; the director names the totals that decided
+    extra = 10 if counted and game.rubicon else 0
+    points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
+    totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
+    rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
+    if counted:
+        totals += " with the brisques counted"
+        without = {seat: points[seat] - 10 * brisques.get(seat, 0) for seat in points}
+        if without["A"] == without["B"]:  # law 61: brisques decide a tie
+            totals += f", the scores being equal without them ({without['A']} each)"
+            rules.append("RUB-GAME-3")
+        if game.rubicon:  # law 61: they decide who won, but a rubicon is reckoned without
+            totals += "; they decide the winner, but a rubicon's value is reckoned without them"
+    if game.winner is None:
+        what = "null and void, the scores being equal"
+    else:
+        loser = "B" if game.winner == "A" else "A"
+        what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
+        if game.rubicon:
+            what += f"; {ctx.names.seat(loser)} is rubiconed"
+            rules += [r for r in ("RUB-RUBICON-1", "RUB-RUBICON-2") if r not in rules]
+        else:
+            rules.append("RUB-GAME-4")
+            saved = counted and points[loser] - 10 * brisques.get(loser, 0) < 1000
+            if saved:  # law 60: his brisques bring him to 1000
+                what += (
+                    f"; {ctx.names.seat(loser)} reaches 1000 with his brisques and is not rubiconed"
+                )
+                rules += [r for r in ("RUB-GAME-3", "RUB-RUBICON-1") if r not in rules]
+    return say(f"The result of {which}{verb} ({totals}): {what}{ctx.law(*rules)}.", *rules)
 
 
 _RESULT = {"whist": _whist_result, "bezique": _bezique_result, "rubicon-bezique": _rubicon_result}
