@@ -220,7 +220,8 @@ class CallRefused(_Call):
     def words(self, voice: Voice) -> str:
         by, seat, what = voice.seat(self.by), voice.seat(self.seat), self._what(voice)
         offence = (
-            f"{voice.seat(self.offender or '')}'s lead out of turn at trick {self.offence_trick}"
+            f"the lead out of turn of {voice.seat(self.offender or '')} at trick"
+            f" {self.offence_trick}"
         )
         if self.reason == "no-lead-out-of-turn":
             return (
@@ -245,7 +246,7 @@ class CallRefused(_Call):
         if self.reason == "american-wrong-adversary":
             return (
                 f"{by} called a suit from {seat}, but under the American code only the adversary"
-                f" on {seat}'s right, {voice.seat(RIGHT[self.seat])}, may: the demand being made"
+                f" on his right, {voice.seat(RIGHT[self.seat])}, may: the demand being made"
                 f" by the wrong adversary, no penalty can be enforced for {offence}"
             )
         return (
@@ -266,8 +267,8 @@ class PenaltyWaived(_Call):
 
     def words(self, voice: Voice) -> str:
         return (
-            f"{voice.seat(self.by)} waived the penalty for {voice.seat(self.offender)}'s lead"
-            f" out of turn at trick {self.offence_trick}"
+            f"{voice.seat(self.by)} waived the penalty for the lead out of turn of"
+            f" {voice.seat(self.offender)} at trick {self.offence_trick}"
         )
 
 

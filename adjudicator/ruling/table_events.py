@@ -165,7 +165,7 @@ def _misdeal_out_of_turn(ctx: Context, f: Finding, d: DealtOutOfTurn) -> Said:
     """A misdeal by a player whose deal it was not (the deal out of turn did not stand)."""
     return say(
         f"{ctx.names.seat(d.dealer)} dealt out of turn before deal {d.deal}: it was"
-        f" {ctx.names.seat(d.turn)}'s turn{ctx.law(f.rule)}.",
+        f" the turn of {ctx.names.seat(d.turn)}{ctx.law(f.rule)}.",
         f.rule,
         events=(f.event,),
     )
