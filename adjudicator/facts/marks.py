@@ -282,15 +282,21 @@ class HonoursClaimFails(Fact):
                 f"{self.side} claimed honours in deal {self.deal} while at {self.score} at the"
                 " start of the deal: a side at four cannot score honours."
             )
-        after = (
-            "after the trump card of the next deal was turned"
-            if self.deadline == "next-trump-turned"
-            else "after the cards were cut for the next deal"
-        )
         return (
-            f"{self.side} claimed honours for deal {self.deal} too late ({after}): they cannot"
-            " be scored."
+            f"{self.side} claimed honours for deal {self.deal} too late"
+            f" ({self.deadline_passed()}): they cannot be scored."
         )
+
+    def deadline_passed(self) -> str:
+        """The last moment to claim, as said of a claim made after it (WHIST-HONOURS-4)."""
+        return HONOURS_DEADLINE[self.deadline]
+
+
+#: the last moment to claim honours, as said of a claim made after it (WHIST-HONOURS-4)
+HONOURS_DEADLINE = {
+    "next-trump-turned": "after the trump card of the next deal was turned",
+    "next-cut": "after the cards were cut for the next deal",
+}
 
 
 class HonoursUnclaimed(Fact):

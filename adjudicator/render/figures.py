@@ -1,8 +1,10 @@
-"""A whist result's figures in the words every view prints them in (text, Markdown, HTML):
-the games won and the rubber, written once so that the views cannot drift apart."""
+"""A result's figures in the words every view prints them in (text, Markdown, HTML): a whist
+result's games won and rubber, a Rubicon game's standing, written once so that the views
+cannot drift apart."""
 
 from __future__ import annotations
 
+from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.ruling.model import WhistCorrected
 
 
@@ -15,3 +17,9 @@ def rubber_won(corrected: WhistCorrected) -> str:
     """``NS 9`` (the rubber's winner and value), or ``not complete``."""
     rubber = corrected.rubber
     return f"{rubber.winner} {rubber.value}" if rubber else "not complete"
+
+
+def as_played(deal: BeziqueDealSummary) -> str:
+    """What follows a Rubicon deal's game when tricks are to be replayed (BEZ-LAST-3, law
+    55): the figures are the record as played, for reference, not the game's value."""
+    return ", as played, for reference" if deal.indeterminate_from_trick else ""

@@ -24,7 +24,7 @@ from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import games_won, rubber_won
+from adjudicator.render.figures import as_played, games_won, rubber_won
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
 from adjudicator.ruling.model import (
@@ -261,8 +261,7 @@ def _bezique_deal(
         game = (f"{g.winner} wins {g.value}" if g.winner else "null and void") + (
             " (rubicon)" if g.rubicon else ""
         )
-        if deal.indeterminate_from_trick:  # tricks to be replayed: the value waits on them
-            game += ", as played, for reference"
+        game += as_played(deal)  # tricks to be replayed: the value waits on them
     if deal.game_cards_made is not None:
         g = deal.game_cards_made
         cards_made = f"{g.winner} wins {g.value}" if g.winner else "null and void"

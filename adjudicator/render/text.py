@@ -12,7 +12,7 @@ from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import games_won, rubber_won
+from adjudicator.render.figures import as_played, games_won, rubber_won
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -300,8 +300,7 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
     if deal.game is not None:
         g = deal.game
         who = f"{g.winner} wins {g.value}" if g.winner else "null and void"
-        as_played = ", as played, for reference" if deal.indeterminate_from_trick else ""
-        lines.append(f"  Game: {who}" + (" (rubicon)" if g.rubicon else "") + as_played)
+        lines.append(f"  Game: {who}" + (" (rubicon)" if g.rubicon else "") + as_played(deal))
         lines.extend(f"    {step}" for step in g.steps)
     if deal.game_cards_made is not None:
         g = deal.game_cards_made

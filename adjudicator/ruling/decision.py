@@ -652,15 +652,8 @@ def _dispute_finding(ctx: Context, f: Finding, template: str) -> Said:
     fields = _fields(ctx, f)
     if isinstance(fact, HonoursClaimFails):
         fields["deal"] = fact.deal  # (a claim too late is about the deal before its event's)
-        fields["after"] = _HONOURS_DEADLINE[fact.deadline]
+        fields["after"] = fact.deadline_passed()
     return say(template.format(**fields), f.rule, events=(f.event,))
-
-
-#: the last moment to claim honours, as a director says it was passed (WHIST-HONOURS-4)
-_HONOURS_DEADLINE = {
-    "next-trump-turned": "after the trump card of the next deal was turned",
-    "next-cut": "after the cards were cut for the next deal",
-}
 
 
 def _penalised_leads(ctx: Context) -> None:
