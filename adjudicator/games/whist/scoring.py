@@ -163,7 +163,7 @@ class _Tally:
             past = new - rules.target
             if past > 0 and rules.english:  # WHIST-SCORE-4: the points past game are turned down
                 points = "1 point past it is" if past == 1 else f"{past} points past it are"
-                note += f" (the {points} not carried)"
+                note += f" (the {points} not carried: WHIST-SCORE-4)"
         text = f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}"
         step = Step(item, side, counted, rule, text, low, dict(score), capped, floored=floored)
         self.steps.append(step)
