@@ -8,6 +8,7 @@ the table: hands, tables, counts and the stock must agree).
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import pytest
@@ -20,6 +21,9 @@ from adjudicator.games.whist.state import WhistReplay, WhistState
 from adjudicator.simulate import records
 from adjudicator.simulate.bezique_inject import INJECTIONS as BEZIQUE_KINDS
 from adjudicator.simulate.whist import INJECTIONS as WHIST_KINDS
+
+#: The module (the package exports its function ``judge`` under the same name).
+whist_judge = importlib.import_module("adjudicator.games.whist.judge")
 
 
 def _tricks(deals: Any) -> list[list[tuple[object, ...]]]:
@@ -77,6 +81,25 @@ def test_whist_fast_path_leaves_the_same_facts(inject: str | None) -> None:
             (r.seat, r.trick, r.event, r.established_at) for d in fast.deals for r in d.renounces
         ] == [(r.seat, r.trick, r.event, r.established_at) for d in slow.deals for r in d.renounces]
         assert _findings(fast) == _findings(slow)
+
+
+def test_whist_lawful_tricks_make_their_plays_when_read() -> None:
+    """A trick the fast path replays whole keeps its cards compact (``Trick.lawful``) until its
+    ``plays`` are read; the deal's summary reads either form alike."""
+    record = parse_record(next(iter(records("whist", 1, 5))))
+    deal = whist.replay(record, whist.resolve(record.rules)).deals[0]
+    assert all(t.lawful is not None for t in deal.tricks)
+    compact = whist_judge._tricks(deal)
+    plays = [[(p.seat, str(p.card), p.event) for p in t.plays] for t in deal.tricks]
+    assert all(t.lawful is None for t in deal.tricks)  # made: ``plays`` is now the trick
+    assert whist_judge._tricks(deal) == compact
+    assert [[(p["seat"], p["card"], p["event"]) for p in row["plays"]] for row in compact] == plays
+    events = record.events
+    assert [(events[e].seat, str(events[e].card)) for row in plays for _, _, e in row] == [
+        (seat, card) for row in plays for seat, card, _ in row
+    ]
+    with pytest.raises(AttributeError):
+        deal.tricks[0].no_such_field  # noqa: B018
 
 
 @pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])

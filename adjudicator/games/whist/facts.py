@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from adjudicator.cards import Card, Suit
 from adjudicator.engine.tricks import PlayedCard
@@ -50,9 +50,51 @@ class Trick:
     # the event of a card led out of turn to this trick, while cards played to it may be taken
     # back (WHIST-IRREG-1); None for a lawful lead
     false_lead: int | None = None
+    # A whole trick replayed lawful (``lawful_trick``): its seats and cards in the order
+    # played and the event of its lead, while ``plays`` is still unset; None otherwise.
+    lawful: tuple[Any, ...] | None = None
 
     def seats(self) -> set[str]:
         return {p.seat for p in self.plays}
+
+    if not TYPE_CHECKING:  # (mypy would read any attribute as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """Reached only for an unset slot: the ``plays`` of a lawful trick, made on first
+            read. Why: nearly every trick is lawful and, once replayed, read only by the
+            summary (which reads ``lawful``), so its four ``PlayedCard`` are seldom needed."""
+            lawful = self.lawful
+            if name != "plays" or lawful is None:
+                raise AttributeError(name)
+            s0, c0, s1, c1, s2, c2, s3, c3, first = lawful
+            self.plays = plays = [
+                PlayedCard(s0, c0, first),
+                PlayedCard(s1, c1, first + 1),
+                PlayedCard(s2, c2, first + 2),
+                PlayedCard(s3, c3, first + 3),
+            ]
+            self.lawful = None  # from now on ``plays`` is the trick (it may change)
+            return plays
+
+
+_new_trick = object.__new__
+_NO_SEATS: frozenset[str] = frozenset()
+
+
+def lawful_trick(number: int, leader: str, winner: str, cards: tuple[Any, ...]) -> Trick:
+    """A complete trick replayed whole and lawful, not yet quitted, its ``plays`` left to be
+    made when read (``Trick.__getattr__``): ``cards`` is (seat, card) four times in the order
+    played, then the lead's event. Built slot by slot: the dataclass's ``__init__`` would make
+    ``plays``."""
+    trick = _new_trick(Trick)
+    trick.number = number
+    trick.leader = leader
+    trick.winner = winner
+    trick.quitted = False
+    trick.free_withdrawals = _NO_SEATS
+    trick.false_lead = None
+    trick.lawful = cards
+    return trick
 
 
 @dataclass

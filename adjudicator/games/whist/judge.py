@@ -451,18 +451,26 @@ class Judge(Bench):
 def _tricks(deal: DealFacts) -> list[dict[str, object]]:
     """The tricks played, card by card (a position's earlier tricks, only their side known,
     are left out)."""
-    return [
-        {
-            "trick": t.number,
-            "leader": t.leader,
-            "plays": [
-                {"seat": p.seat, "card": CARD_TEXT[p.card], "event": p.event} for p in t.plays
-            ],
-            "winner": t.winner or "",
-        }
-        for t in deal.tricks
-        if t.plays
-    ]
+    text = CARD_TEXT
+    rows: list[dict[str, object]] = []
+    for t in deal.tricks:
+        lawful = t.lawful
+        if lawful is not None:  # (its ``plays`` not made: ``facts.lawful_trick``)
+            s0, c0, s1, c1, s2, c2, s3, c3, first = lawful
+            plays = [
+                {"seat": s0, "card": text[c0], "event": first},
+                {"seat": s1, "card": text[c1], "event": first + 1},
+                {"seat": s2, "card": text[c2], "event": first + 2},
+                {"seat": s3, "card": text[c3], "event": first + 3},
+            ]
+        elif t.plays:
+            plays = [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays]
+        else:
+            continue
+        rows.append(
+            {"trick": t.number, "leader": t.leader, "plays": plays, "winner": t.winner or ""}
+        )
+    return rows
 
 
 def _revoke(r: RevokeRuling) -> dict[str, object]:

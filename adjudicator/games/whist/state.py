@@ -27,6 +27,7 @@ from adjudicator.games.whist.facts import (
     TimedEvent,
     Trick,
     WhistReplay,
+    lawful_trick,
 )
 from adjudicator.games.whist.follow import SUIT_CARDS, check_follow
 from adjudicator.games.whist.position import apply_position, revealed, stop_part_way
@@ -393,10 +394,13 @@ class WhistState(Table):
             return index
         tricks = deal.tricks
         trick = tricks[-1]
-        if len(trick.plays) not in (0, 4):  # a trick part-played
+        if trick.lawful is None and len(trick.plays) not in (0, 4):  # a trick part-played
             return index
         # WHIST-PLAY-2: the last trick's winner leads (a complete trick has its winner)
-        leader = (trick.winner or trick.leader) if trick.plays else trick.leader
+        started = trick.lawful is not None or bool(trick.plays)
+        if not started and (trick.false_lead is not None or trick.free_withdrawals):
+            return index
+        leader = (trick.winner or trick.leader) if started else trick.leader
         hands = self.hands
         trick_order = _TRICK_ORDER[deal.trump.suit]
         left = _LEFT
@@ -433,19 +437,15 @@ class WhistState(Table):
             k0, k1, k2, k3 = order[c0], order[c1], order[c2], order[c3]
             best = max(k0, k1, k2, k3)
             winner = s0 if best == k0 else s1 if best == k1 else s2 if best == k2 else s3
-            plays = [
-                PlayedCard(s0, c0, index),
-                PlayedCard(s1, c1, index + 1),
-                PlayedCard(s2, c2, index + 2),
-                PlayedCard(s3, c3, index + 3),
-            ]
-            if trick.plays:  # the lead quits the trick before (AMB-17)
+            cards = (s0, c0, s1, c1, s2, c2, s3, c3, index)
+            if started:  # the lead quits the trick before (AMB-17)
                 trick.quitted = True
-                trick = Trick(trick.number + 1, leader, plays)
+                trick = lawful_trick(trick.number + 1, leader, winner, cards)
                 tricks.append(trick)
-            else:
-                trick.plays.extend(plays)
-            trick.winner = leader = winner
+            else:  # the deal's first trick, not begun: made again, lawful
+                trick = tricks[-1] = lawful_trick(trick.number, leader, winner, cards)
+                started = True
+            leader = winner
             index += 4
             if trick.number == 13:
                 trick.quitted = True
