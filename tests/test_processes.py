@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.cli.exits import Signals
+from adjudicator.workers import Interrupted
 from tests.conftest import FIXTURES, ROOT
 
 LIMIT = 20  # seconds: a run that takes longer has hung
@@ -444,3 +446,29 @@ def test_a_stop_raised_inside_the_json_serialiser_is_the_stop_not_a_crash(
     monkeypatch.setitem(batch.RENDERERS, "jsonl", broken)
     with pytest.raises(PydanticSerializationError):
         batch._ruled("x.json", ruling, settings)
+
+
+def test_a_signal_caught_where_python_cannot_raise_prints_no_traceback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A signal's ``Interrupted`` raised inside a finaliser cannot propagate: Python would
+    print "Exception ignored in ..." with a traceback. The run has the signal in its flag
+    and stops at its next look, so the hook drops it; any other such error goes on to the
+    hook that was there before, which is put back at the end."""
+    reported: list[BaseException | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda u: reported.append(u.exc_value))
+    before = sys.unraisablehook
+
+    class Finalised:
+        def __init__(self, error: BaseException) -> None:
+            self.error = error
+
+        def __del__(self) -> None:
+            raise self.error
+
+    with Signals() as signals:
+        signals.received = signal.SIGINT  # as ``_raise`` sets it before raising
+        Finalised(Interrupted())  # dropped at once: its ``__del__`` raises
+        Finalised(ValueError("a finaliser's own error"))
+    assert [type(e) for e in reported] == [ValueError]
+    assert sys.unraisablehook is before

@@ -50,6 +50,7 @@ class Signals:
         self.received: int | None = None
         self._old: dict[int, Any] = {}
         self._at_once = False
+        self._old_hook: Callable[[Any], object] | None = None
 
     def stopping(self) -> bool:
         return self.received is not None
@@ -80,14 +81,26 @@ class Signals:
             self._at_once = False
             raise Interrupted
 
+    def _unraisable(self, unraisable: Any) -> None:
+        """An ``Interrupted`` raised where Python cannot raise (a finaliser, a generator
+        closed by the collector) is dropped, not printed as a traceback: the signal is in
+        ``received``, and the run stops at its next look. Anything else is reported as
+        before."""
+        if isinstance(unraisable.exc_value, Interrupted) and self.received is not None:
+            return
+        (self._old_hook or sys.__unraisablehook__)(unraisable)
+
     def __enter__(self) -> Signals:
         for signum in EXIT_SIGNAL:
             self._old[signum] = signal.signal(signum, self._raise)
+        self._old_hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
         return self
 
     def __exit__(self, *exc: object) -> None:
         for signum, handler in self._old.items():
             signal.signal(signum, handler)
+        if self._old_hook is not None:
+            sys.unraisablehook, self._old_hook = self._old_hook, None
 
 
 def quiet_closed_stdout() -> None:
