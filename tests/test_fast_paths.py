@@ -15,8 +15,9 @@ import pytest
 
 from adjudicator import parse_record
 from adjudicator.games import bezique, rubicon, whist
-from adjudicator.games.bezique import runs
+from adjudicator.games.bezique import brisques, runs
 from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
+from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.whist.state import WhistReplay, WhistState
 from adjudicator.simulate import records
 from adjudicator.simulate.bezique_inject import INJECTIONS as BEZIQUE_KINDS
@@ -100,6 +101,27 @@ def test_whist_lawful_tricks_make_their_plays_when_read() -> None:
     ]
     with pytest.raises(AttributeError):
         deal.tricks[0].no_such_field  # noqa: B018
+
+
+def test_bezique_run_tricks_make_their_plays_when_read() -> None:
+    """A trick a run replays keeps its two cards compact (``Trick.lawful``) until its
+    ``plays`` are read; the brisques are counted alike from either form."""
+    record = parse_record(next(iter(records("rubicon-bezique", 1, 5))))
+    deal = rubicon.replay_record(record).deals[0]  # type: ignore[attr-defined]
+    variant, last = VARIANTS["rubicon-bezique"], len(deal.tricks)
+    lawful = [t for t in deal.tricks if t.lawful is not None]
+    assert len(lawful) > len(deal.tricks) // 2
+    counted = brisques._tricks_as_won(deal, variant, last)
+    first = lawful[0]
+    seat, card, follower, answer, event = first.lawful or ()
+    assert [(p.seat, p.card, p.event) for p in first.plays] == [
+        (seat, card, event),
+        (follower, answer, event + 1),
+    ]
+    assert first.lawful is None  # made: ``plays`` is now the trick
+    assert all(isinstance(t.plays, list) and t.lawful is None for t in deal.tricks)
+    assert brisques._tricks_as_won(deal, variant, last) == counted
+    assert sum(counted[0].values()) > 0
 
 
 @pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])

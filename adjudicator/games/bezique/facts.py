@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards import Card, Suit
 from adjudicator.engine.tricks import PlayedCard
@@ -105,6 +106,44 @@ class Trick:
     plays: list[PlayedCard] = field(default_factory=list)
     winner: str | None = None
     endplay: bool = False
+    # A whole trick replayed lawful by a run (``lawful_trick``): the lead's seat and card,
+    # the answer's, and the lead's event, while ``plays`` is still unset; None otherwise.
+    lawful: tuple[Any, ...] | None = None
+
+    if not TYPE_CHECKING:  # (mypy would read any attribute as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """Reached only for an unset slot: the ``plays`` of a lawful trick, made on first
+            read. Why: a run replays nearly every trick, and the judge and the summary read
+            ``lawful`` instead, so its two ``PlayedCard`` are seldom needed."""
+            lawful = self.lawful
+            if name != "plays" or lawful is None:
+                raise AttributeError(name)
+            seat, card, follower, answer, first = lawful
+            self.plays = plays = [
+                PlayedCard(seat, card, first),
+                PlayedCard(follower, answer, first + 1),
+            ]
+            self.lawful = None  # from now on ``plays`` is the trick (it may change)
+            return plays
+
+
+_new_trick = object.__new__
+
+
+def lawful_trick(
+    number: int, leader: str, winner: str, endplay: bool, cards: tuple[Any, ...]
+) -> Trick:
+    """A whole trick replayed lawful by a run, its ``plays`` left to be made when read
+    (``Trick.__getattr__``): ``cards`` is the lead's seat and card, the answer's, and the
+    lead's event. Built slot by slot: the dataclass's ``__init__`` would make ``plays``."""
+    trick = _new_trick(Trick)
+    trick.number = number
+    trick.leader = leader
+    trick.winner = winner
+    trick.endplay = endplay
+    trick.lawful = cards
+    return trick
 
 
 @dataclass

@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from adjudicator.cards import Card
-from adjudicator.engine.tricks import PlayedCard
 from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.endplay import endplay_lawful
 from adjudicator.games.bezique.facts import (
@@ -19,7 +18,7 @@ from adjudicator.games.bezique.facts import (
     _RANK_ORDER,
     Mark,
     TableCard,
-    Trick,
+    lawful_trick,
     other,
 )
 from adjudicator.games.bezique.holdings import pick_table_card, re_form
@@ -110,8 +109,8 @@ def run_stock(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> i
         else:
             winner = follower if suit is trump else seat
         number += 1
-        plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
-        tricks.append(Trick(number, seat, plays, winner, False))
+        cards = (seat, card, follower, answer, index)  # (its plays made when read)
+        tricks.append(lawful_trick(number, seat, winner, False, cards))
         first_events[number] = index
         if lead_copy is None and not (refill and on_table[seat].get(card)):
             hand[card] -= 1  # the common case of ``_run_take``, inline
@@ -270,8 +269,8 @@ def run_end(state: StateBase, events: Sequence[BeziqueEvent], index: int) -> int
         # BEZ-PLAY-3 (``beats``, inline): a higher card of the suit led, or a trump
         winner = follower if higher or (not same and suit is trump) else seat
         number += 1
-        plays = [PlayedCard(seat, card, index), PlayedCard(follower, answer, index + 1)]
-        tricks.append(Trick(number, seat, plays, winner, True))
+        cards = (seat, card, follower, answer, index)  # (its plays made when read)
+        tricks.append(lawful_trick(number, seat, winner, True, cards))
         first_events[number] = index
         held -= 1
         count[seat] = count[follower] = held

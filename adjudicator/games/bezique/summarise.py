@@ -15,9 +15,13 @@ from adjudicator.games.bezique.judge import DealPoints
 from adjudicator.games.bezique.summary import (
     BeziqueDealSummary,
     BeziqueMark,
+    BeziqueTrickPlay,
     BeziqueTrickRow,
     RubiconGame,
 )
+
+#: A card's text, as a function (mapped over a hand in C).
+_CARD_TEXT = CARD_TEXT.__getitem__
 
 
 class SummaryExtra(TypedDict, total=False):
@@ -57,24 +61,35 @@ def summary(
     )
     # BeziqueTrickRow rows, keys in the row's order (plain data is written as it is built)
     text = CARD_TEXT
-    tricks: list[BeziqueTrickRow] = [
-        {
-            "trick": t.number,
-            "leader": t.leader,
-            "plays": [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays],
-            "winner": t.winner or "",
-            "endplay": t.endplay,
-        }
-        for t in deal.tricks
-        if t.plays  # (a position's earlier tricks: not recorded, not shown)
-    ]
+    tricks: list[BeziqueTrickRow] = []
+    for t in deal.tricks:
+        lawful = t.lawful
+        if lawful is not None:  # a trick a run replayed, its plays not made (``lawful_trick``)
+            seat, card, follower, answer, first = lawful
+            rows: list[BeziqueTrickPlay] = [
+                {"seat": seat, "card": text[card], "event": first},
+                {"seat": follower, "card": text[answer], "event": first + 1},
+            ]
+        elif plays := t.plays:
+            rows = [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in plays]
+        else:  # (a position's earlier tricks: not recorded, not shown)
+            continue
+        tricks.append(
+            {
+                "trick": t.number,
+                "leader": t.leader,
+                "plays": rows,
+                "winner": t.winner or "",
+                "endplay": t.endplay,
+            }
+        )
     return BeziqueDealSummary(
         deal=deal.number,
         event=deal.event,
         dealer=deal.dealer,
-        hands={s: [CARD_TEXT[c] for c in deal.hands[s]] for s in SEATS},
+        hands={s: list(map(_CARD_TEXT, deal.hands[s])) for s in SEATS},
         turn_up=str(deal.turn_up) if deal.turn_up else None,
-        stock=[CARD_TEXT[c] for c in deal.stock] if deal.stock is not None else None,
+        stock=list(map(_CARD_TEXT, deal.stock)) if deal.stock is not None else None,
         trump=deal.trump.value if deal.trump else None,
         trump_fixed_at=deal.trump_fixed_at,
         tricks=tricks,
