@@ -51,6 +51,22 @@ def test_the_scanner_finds_where_each_value_starts_in_a_pretty_printed_file() ->
     assert offsets[""] == 0
 
 
+def test_the_scanner_asked_for_some_pointers_finds_them_and_passes_over_the_rest() -> None:
+    """Asked for a few pointers (a refused record's problems), only their paths are looked
+    into; each value on them is where the full scan puts it, and the others are passed
+    over whole (their own start noted, nothing inside)."""
+    text = json.dumps(load(WHIST), indent=2, ensure_ascii=False)
+    full = value_offsets(text)
+    wanted = ["/events/9/card", "/events/0/hands/E/0", "/events/12/nothing"]
+    asked = value_offsets(text, wanted)
+    for pointer in ["", "/events", "/events/9", "/events/9/card", "/events/0/hands/E/0"]:
+        assert asked[pointer] == full[pointer]
+    assert asked["/events/12"] == full["/events/12"]  # (the missing key's object)
+    assert asked["/players"] == full["/players"]  # passed over: its start, not its names
+    assert "/players/N" not in asked and "/events/10/card" not in asked
+    assert set(asked) < set(full)
+
+
 def test_every_schema_problem_with_its_line_and_column() -> None:
     record = load(WHIST)
     record["events"][3]["card"] = "XS"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from bisect import bisect_right
+from collections.abc import Collection
 from contextlib import suppress
 from dataclasses import replace
 
@@ -19,13 +20,30 @@ _SCALAR = re.compile(r"[^\s,\]}]+")
 _SPACE = re.compile(r"\s*")
 
 
-def value_offsets(text: str) -> dict[str, int]:
+def value_offsets(text: str, wanted: Collection[str] | None = None) -> dict[str, int]:
     """JSON pointer -> offset in ``text`` where that value starts (valid JSON expected; what
-    cannot be scanned is left out)."""
+    cannot be scanned is left out). ``wanted``: the pointers asked for; then only the
+    containers on their paths are scanned in Python, and every other value is noted where
+    it starts and passed over by the ``json`` module's scanner, in C."""
     offsets: dict[str, int] = {}
+    paths = None if wanted is None else _paths(wanted)
     with suppress(IndexError, AttributeError, RecursionError):
-        _value(text, _skip(text, 0), "", offsets)
+        _value(text, _skip(text, 0), "", offsets, paths)
     return offsets
+
+
+def _paths(pointers: Collection[str]) -> set[str]:
+    """Each pointer and every pointer above it: the containers to look into."""
+    paths = {""}
+    for pointer in pointers:
+        while pointer:
+            paths.add(pointer)
+            pointer = pointer.rsplit("/", 1)[0]
+    return paths
+
+
+#: The ``json`` module's scanner: where a value ends, found in C.
+_PASS_OVER = json.JSONDecoder().raw_decode
 
 
 def _skip(text: str, at: int) -> int:
@@ -60,10 +78,16 @@ def _string_end(text: str, at: int) -> int:
     raise AttributeError(f"a string at {at} is not closed")
 
 
-def _value(text: str, at: int, pointer: str, offsets: dict[str, int]) -> int:
-    """Scan the value starting at ``at``; return the offset just after it."""
+def _value(
+    text: str, at: int, pointer: str, offsets: dict[str, int], paths: set[str] | None = None
+) -> int:
+    """Scan the value starting at ``at``; return the offset just after it. A value off the
+    ``paths`` asked for is passed over in C when the ``json`` module can read it."""
     offsets[pointer] = at
     first = text[at]
+    if paths is not None and pointer not in paths and first in "{[":
+        with suppress(ValueError, RecursionError):  # else scanned below, as any value
+            return _PASS_OVER(text, at)[1]
     if first == '"':
         return _string_end(text, at)
     if first not in "{[":
@@ -79,7 +103,7 @@ def _value(text: str, at: int, pointer: str, offsets: dict[str, int]) -> int:
         else:
             key = str(index)
             index += 1
-        at = _skip(text, _value(text, at, f"{pointer}/{key}", offsets))
+        at = _skip(text, _value(text, at, f"{pointer}/{key}", offsets, paths))
         if text[at] == ",":
             at = _skip(text, at + 1)
     return at + 1
@@ -97,7 +121,7 @@ def locate(error: InputError, raw: bytes | str) -> InputError:
     if all(p.line is not None for p in error.problems):
         return error
     text = raw.decode("utf-8-sig", "replace") if isinstance(raw, bytes) else raw.lstrip("\ufeff")
-    offsets = value_offsets(text)
+    offsets = value_offsets(text, [p.pointer for p in error.problems if p.line is None])
     if not offsets:
         return error
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
