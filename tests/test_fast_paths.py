@@ -8,7 +8,9 @@ the table: hands, tables, counts and the stock must agree).
 
 from __future__ import annotations
 
+import copy
 import importlib
+import pickle
 from typing import Any
 
 import pytest
@@ -101,6 +103,22 @@ def test_whist_lawful_tricks_make_their_plays_when_read() -> None:
     ]
     with pytest.raises(AttributeError):
         deal.tricks[0].no_such_field  # noqa: B018
+
+
+@pytest.mark.parametrize("game", ["whist", "rubicon-bezique"])
+def test_tricks_kept_compact_copy_and_pickle_as_any_trick(game: str) -> None:
+    """A replay (its tricks, compact or not) can be copied and pickled, as a program that
+    keeps positions would: the copy's tricks have the same cards. (A missing attribute that
+    copy and pickle look for must not reach for ``lawful`` before it is set.)"""
+    record = parse_record(next(iter(records(game, 1, 5))))
+    if game == "whist":
+        deals = whist.replay(record, whist.resolve(record.rules)).deals
+    else:
+        deals = rubicon.replay_record(record).deals  # type: ignore[attr-defined]
+    assert any(t.lawful is not None for d in deals for t in d.tricks)
+    for made in (copy.copy, copy.deepcopy, lambda x: pickle.loads(pickle.dumps(x))):
+        assert _tricks(made(deals)) == _tricks(deals)
+    assert not hasattr(deals[0].tricks[0], "no_such_field")
 
 
 def test_bezique_run_tricks_make_their_plays_when_read() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.cards import Card, Suit
 
@@ -21,6 +22,41 @@ class PlayedCard:
     seat: str
     card: Card
     event: int
+
+
+class LawfulPlays:
+    """A trick whose ``plays`` may be left unset while its cards are kept compact in
+    ``lawful``: (seat, card) for each card in the order played, then the lead's event. The
+    games' fast paths replay nearly every trick whole and lawful, and on a clean record
+    nothing but the summary reads its cards (from ``lawful``), so the ``PlayedCard`` list
+    (a Python ``__init__`` a card) is made only when ``plays`` is first read. The game's
+    trick class (a slots dataclass) declares both slots; this base adds the making."""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:  # (mypy would read any attribute as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            """Reached only for an attribute not set: ``plays`` of a lawful trick is made
+            here; anything else (a slot not yet set, as when a copy is being built, or a
+            hook that copy and pickle look for) is missing, as without this method."""
+            if name != "plays":
+                raise AttributeError(name)
+            lawful = self.lawful  # (not set either: AttributeError, no recursion)
+            if lawful is None:
+                raise AttributeError(name)
+            self.plays = plays = made_plays(lawful)
+            self.lawful = None  # from now on ``plays`` is the trick (it may change)
+            return plays
+
+
+def made_plays(lawful: Sequence[Any]) -> list[PlayedCard]:
+    """The ``PlayedCard`` list of a trick kept compact (``LawfulPlays``)."""
+    first = lawful[-1]
+    return [
+        PlayedCard(lawful[at], lawful[at + 1], first + at // 2)
+        for at in range(0, len(lawful) - 1, 2)
+    ]
 
 
 def led_suit(cards: Sequence[Card]) -> Suit | None:

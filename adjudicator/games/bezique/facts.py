@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.cards import Card, Suit
-from adjudicator.engine.tricks import PlayedCard
+from adjudicator.engine.tricks import LawfulPlays, PlayedCard
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.tables import RANKS, Variant, is_brisque
 from adjudicator.record.bezique import BeziqueClaim, BeziqueResult
@@ -100,7 +100,7 @@ class Call:
 
 
 @dataclass(slots=True)
-class Trick:
+class Trick(LawfulPlays):
     number: int
     leader: str
     plays: list[PlayedCard] = field(default_factory=list)
@@ -109,23 +109,6 @@ class Trick:
     # A whole trick replayed lawful by a run (``lawful_trick``): the lead's seat and card,
     # the answer's, and the lead's event, while ``plays`` is still unset; None otherwise.
     lawful: tuple[Any, ...] | None = None
-
-    if not TYPE_CHECKING:  # (mypy would read any attribute as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            """Reached only for an unset slot: the ``plays`` of a lawful trick, made on first
-            read. Why: a run replays nearly every trick, and the judge and the summary read
-            ``lawful`` instead, so its two ``PlayedCard`` are seldom needed."""
-            lawful = self.lawful
-            if name != "plays" or lawful is None:
-                raise AttributeError(name)
-            seat, card, follower, answer, first = lawful
-            self.plays = plays = [
-                PlayedCard(seat, card, first),
-                PlayedCard(follower, answer, first + 1),
-            ]
-            self.lawful = None  # from now on ``plays`` is the trick (it may change)
-            return plays
 
 
 _new_trick = object.__new__

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from adjudicator.cards import Card, Suit
-from adjudicator.engine.tricks import PlayedCard
+from adjudicator.engine.tricks import LawfulPlays, PlayedCard
 from adjudicator.findings import Finding
 from adjudicator.record.whist import (
     WhistClaim,
@@ -37,7 +37,7 @@ class Phase(Enum):
 
 
 @dataclass(slots=True)
-class Trick:
+class Trick(LawfulPlays):
     """One trick: the cards on the table, in the order played."""
 
     number: int
@@ -56,25 +56,6 @@ class Trick:
 
     def seats(self) -> set[str]:
         return {p.seat for p in self.plays}
-
-    if not TYPE_CHECKING:  # (mypy would read any attribute as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            """Reached only for an unset slot: the ``plays`` of a lawful trick, made on first
-            read. Why: nearly every trick is lawful and, once replayed, read only by the
-            summary (which reads ``lawful``), so its four ``PlayedCard`` are seldom needed."""
-            lawful = self.lawful
-            if name != "plays" or lawful is None:
-                raise AttributeError(name)
-            s0, c0, s1, c1, s2, c2, s3, c3, first = lawful
-            self.plays = plays = [
-                PlayedCard(s0, c0, first),
-                PlayedCard(s1, c1, first + 1),
-                PlayedCard(s2, c2, first + 2),
-                PlayedCard(s3, c3, first + 3),
-            ]
-            self.lawful = None  # from now on ``plays`` is the trick (it may change)
-            return plays
 
 
 _new_trick = object.__new__
