@@ -456,6 +456,9 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             )
         ]
     several = len(ctx.corrected.games) > 1
+    # games whose agreed result a sentence has already corrected ("The result the players
+    # agreed, A 1800, is corrected: ..."): their result is stated, not "corrected" again
+    agreed = {f.facts.deal for f in ctx.findings if isinstance(f.facts, AgreedResult)}
     for number, game in enumerate(ctx.corrected.games, 1):
         which = f"game {number}" if several else "the game"
         if game.indeterminate:
@@ -472,7 +475,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
                 )
             )
             continue
-        verb = _verb(ctx, stands, " stands", " is corrected", "")
+        verb = "" if number in agreed else _verb(ctx, stands, " stands", " is corrected", "")
         deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
         out.append(_rubicon_game(ctx, which, verb, game, deal))
         made = getattr(deal, "game_cards_made", None)
