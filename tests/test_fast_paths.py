@@ -20,6 +20,7 @@ from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique import brisques, runs
 from adjudicator.games.bezique.state import BeziqueReplay, BeziqueState, replay
 from adjudicator.games.bezique.tables import VARIANTS
+from adjudicator.games.whist.facts import Trick as WhistTrick
 from adjudicator.games.whist.state import WhistReplay, WhistState
 from adjudicator.simulate import records
 from adjudicator.simulate.bezique_inject import INJECTIONS as BEZIQUE_KINDS
@@ -84,6 +85,8 @@ def test_whist_fast_path_leaves_the_same_facts(inject: str | None) -> None:
             (r.seat, r.trick, r.event, r.established_at) for d in fast.deals for r in d.renounces
         ] == [(r.seat, r.trick, r.event, r.established_at) for d in slow.deals for r in d.renounces]
         assert _findings(fast) == _findings(slow)
+        # played event by event, a trick is a plain Trick: no ``__getattr__`` slowing its reads
+        assert {type(t) for d in slow.deals for t in d.tricks} <= {WhistTrick}
 
 
 def test_whist_lawful_tricks_make_their_plays_when_read() -> None:

@@ -30,7 +30,10 @@ class LawfulPlays:
     games' fast paths replay nearly every trick whole and lawful, and on a clean record
     nothing but the summary reads its cards (from ``lawful``), so the ``PlayedCard`` list
     (a Python ``__init__`` a card) is made only when ``plays`` is first read. The game's
-    trick class (a slots dataclass) declares both slots; this base adds the making."""
+    trick class (a slots dataclass) declares both slots; a subclass of it with this base
+    first adds the making, and only the fast paths make that subclass: a class with a
+    ``__getattr__`` has every attribute read take the interpreter's slow path (some 300
+    instructions more), which a trick played event by event should not pay."""
 
     __slots__ = ()
 

@@ -51,20 +51,20 @@ def _tricks_as_won(
     deal: BeziqueDealFacts, variant: Variant, last_number: int
 ) -> tuple[dict[str, int], str | None, None]:
     """``tricks_after_penalty`` with no end-play error: the winner of each brisque's trick
-    listed, and counted in C (64 tricks a Rubicon deal). A trick a run replayed is read in
-    its compact form (``facts.lawful_trick``), not made into plays."""
-    brisque_cards = _BRISQUE_CARDS
-    owners: list[str | None] = []
-    owned = owners.append
-    for t in deal.tricks:
-        lawful = t.lawful
-        if lawful is not None:
-            if lawful[1] in brisque_cards:
-                owned(t.winner)
-            if lawful[3] in brisque_cards:
-                owned(t.winner)
-        else:
-            owners.extend([t.winner for p in t.plays if p.card in brisque_cards])
+    listed in two comprehensions (a trick with its plays made, and one a run replayed, read
+    in its compact form, ``facts.lawful_trick``), and counted in C (64 tricks a Rubicon
+    deal)."""
+    brisque_cards, tricks = _BRISQUE_CARDS, deal.tricks
+    owners = [
+        t.winner for t in tricks if t.lawful is None for p in t.plays if p.card in brisque_cards
+    ]
+    owners += [  # (the lead's and the answer's cards of a compact trick: ``lawful[1:4:2]``)
+        t.winner
+        for t in tricks
+        if (lawful := t.lawful) is not None
+        for card in lawful[1:4:2]
+        if card in brisque_cards
+    ]
     brisques = {"A": owners.count("A"), "B": owners.count("B")}
     last_winner = None
     for trick in reversed(deal.tricks):  # (numbered in order: the last is found first)

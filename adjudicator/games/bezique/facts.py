@@ -100,7 +100,7 @@ class Call:
 
 
 @dataclass(slots=True)
-class Trick(LawfulPlays):
+class Trick:
     number: int
     leader: str
     plays: list[PlayedCard] = field(default_factory=list)
@@ -111,6 +111,13 @@ class Trick(LawfulPlays):
     lawful: tuple[Any, ...] | None = None
 
 
+class LawfulTrick(LawfulPlays, Trick):
+    """A ``Trick`` a run replayed, its ``plays`` made when first read (a class of its own,
+    as whist's: ``engine.tricks.LawfulPlays``)."""
+
+    __slots__ = ()
+
+
 _new_trick = object.__new__
 
 
@@ -118,9 +125,9 @@ def lawful_trick(
     number: int, leader: str, winner: str, endplay: bool, cards: tuple[Any, ...]
 ) -> Trick:
     """A whole trick replayed lawful by a run, its ``plays`` left to be made when read
-    (``Trick.__getattr__``): ``cards`` is the lead's seat and card, the answer's, and the
+    (``LawfulPlays.__getattr__``): ``cards`` is the lead's seat and card, the answer's, and the
     lead's event. Built slot by slot: the dataclass's ``__init__`` would make ``plays``."""
-    trick = _new_trick(Trick)
+    trick = _new_trick(LawfulTrick)
     trick.number = number
     trick.leader = leader
     trick.winner = winner

@@ -37,7 +37,7 @@ class Phase(Enum):
 
 
 @dataclass(slots=True)
-class Trick(LawfulPlays):
+class Trick:
     """One trick: the cards on the table, in the order played."""
 
     number: int
@@ -58,16 +58,25 @@ class Trick(LawfulPlays):
         return {p.seat for p in self.plays}
 
 
+class LawfulTrick(LawfulPlays, Trick):
+    """A ``Trick`` replayed whole and lawful, its ``plays`` made when first read. A class of
+    its own: the ``__getattr__`` that makes them keeps the interpreter from specialising
+    attribute reads, so a trick played event by event (a referee's push) stays a plain
+    ``Trick``, read at full speed."""
+
+    __slots__ = ()
+
+
 _new_trick = object.__new__
 _NO_SEATS: frozenset[str] = frozenset()
 
 
 def lawful_trick(number: int, leader: str, winner: str, cards: tuple[Any, ...]) -> Trick:
     """A complete trick replayed whole and lawful, not yet quitted, its ``plays`` left to be
-    made when read (``Trick.__getattr__``): ``cards`` is (seat, card) four times in the order
+    made when read (``LawfulPlays.__getattr__``): ``cards`` is (seat, card) four times in the order
     played, then the lead's event. Built slot by slot: the dataclass's ``__init__`` would make
     ``plays``."""
-    trick = _new_trick(Trick)
+    trick = _new_trick(LawfulTrick)
     trick.number = number
     trick.leader = leader
     trick.winner = winner
