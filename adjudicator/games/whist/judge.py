@@ -464,8 +464,16 @@ def _tricks(deal: DealFacts) -> list[dict[str, object]]:
                 {"seat": s2, "card": text[c2], "event": first + 2},
                 {"seat": s3, "card": text[c3], "event": first + 3},
             ]
-        elif t.plays:
-            plays = [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in t.plays]
+        elif len(made := t.plays) == 4:  # played event by event (a referee's push): no loop
+            p0, p1, p2, p3 = made
+            plays = [
+                {"seat": p0.seat, "card": text[p0.card], "event": p0.event},
+                {"seat": p1.seat, "card": text[p1.card], "event": p1.event},
+                {"seat": p2.seat, "card": text[p2.card], "event": p2.event},
+                {"seat": p3.seat, "card": text[p3.card], "event": p3.event},
+            ]
+        elif made:
+            plays = [{"seat": p.seat, "card": text[p.card], "event": p.event} for p in made]
         else:
             continue
         rows.append(
