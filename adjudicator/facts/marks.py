@@ -207,6 +207,8 @@ class AgreedResult(Fact):
     def message(self) -> str:
         if self.before_any_deal:
             return f"A result ({self.winner} {self.value}) was agreed before any deal."
+        if self.game == "whist" and not self.right:  # (a clause, not a result the rules give)
+            return f"The players agreed {self.agreed_words()}; {self.right_words()}."
         return f"The players agreed {self.agreed_words()}; the rules give {self.right_words()}."
 
 

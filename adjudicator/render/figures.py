@@ -5,6 +5,7 @@ cannot drift apart."""
 from __future__ import annotations
 
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import WhistCorrected
 
 
@@ -23,3 +24,10 @@ def as_played(deal: BeziqueDealSummary) -> str:
     """What follows a Rubicon deal's game when tricks are to be replayed (BEZ-LAST-3, law
     55): the figures are the record as played, for reference, not the game's value."""
     return ", as played, for reference" if deal.indeterminate_from_trick else ""
+
+
+def honours_shown(rules: dict[str, object], deal: WhistDealSummary) -> bool:
+    """Whether a whist deal's honours are printed: when the rules count them, or a side
+    claimed them (the claim is ruled on). Under the American code, which does not count
+    honours (WHIST-HONOURS-6), a line of honours held would say what matters nothing."""
+    return rules.get("honours_counted", True) is not False or bool(deal.honours.claims)

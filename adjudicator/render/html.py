@@ -24,7 +24,7 @@ from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import as_played, games_won, rubber_won
+from adjudicator.render.figures import as_played, games_won, honours_shown, rubber_won
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
 from adjudicator.ruling.model import (
@@ -166,7 +166,11 @@ def _rows(
 
 
 def _whist_deal(
-    deal: WhistDealSummary, findings: list[Finding], notes: list[Note], fixed: bool
+    deal: WhistDealSummary,
+    findings: list[Finding],
+    notes: list[Note],
+    fixed: bool,
+    honours: bool = True,
 ) -> dict[str, Any]:
     offending = {f.event for f in findings if f.event is not None}
     rows, firsts, last = _rows(deal.tricks, WHIST_SEATS, offending, None)
@@ -212,7 +216,7 @@ def _whist_deal(
         "notes_after": notes_after,
         "tricks_won": deal.tricks_won,
         "tricks_after_penalty": deal.tricks_after_penalty,
-        "honours_held": deal.honours.held,
+        "honours_held": deal.honours.held if honours else None,  # (``honours_shown``)
         "honours_claims": claims,
         "revokes": revokes,
         "score_before": deal.score_before,
@@ -496,7 +500,13 @@ class Sections:
 def _whist_deal_of(
     ruling: Ruling, deal: WhistDealSummary, findings: list[Finding], notes: list[Note]
 ) -> dict[str, Any]:
-    return _whist_deal(deal, findings, notes, ruling.rules.get("code") == "american-1893")
+    return _whist_deal(
+        deal,
+        findings,
+        notes,
+        ruling.rules.get("code") == "american-1893",
+        honours_shown(ruling.rules, deal),
+    )
 
 
 def _bezique_deal_of(

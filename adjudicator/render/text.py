@@ -12,7 +12,7 @@ from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import as_played, games_won, rubber_won
+from adjudicator.render.figures import as_played, games_won, honours_shown, rubber_won
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -173,7 +173,7 @@ def _hand(cards: list[str], ranks: tuple[str, ...] = RANKS) -> str:
     return "  ".join(f"{s} {' '.join(r)}" for s, r in by_suit.items())
 
 
-def _deal_lines(deal: WhistDealSummary, fixed: bool = False) -> list[str]:
+def _deal_lines(deal: WhistDealSummary, fixed: bool = False, honours: bool = True) -> list[str]:
     """One deal; ``fixed``: the code fixes the revoke penalty (American), no choice to make."""
     trump = Card.parse(deal.trump)
     lines = [
@@ -203,7 +203,8 @@ def _deal_lines(deal: WhistDealSummary, fixed: bool = False) -> list[str]:
         )
         or "none claimed"
     )
-    lines.append(f"  Honours held: NS {held['NS']}, EW {held['EW']}; {claims}")
+    if honours:  # (not under rules that do not count them, unless claimed: ``honours_shown``)
+        lines.append(f"  Honours held: NS {held['NS']}, EW {held['EW']}; {claims}")
     for r in deal.revokes:
         claim = (
             f"claimed at event {r.claimed_at}"
@@ -418,7 +419,11 @@ class Sections:
 
 
 def _whist_deal(ruling: Ruling, deal: WhistDealSummary) -> list[str]:
-    return _deal_lines(deal, fixed=ruling.rules.get("code") == "american-1893")
+    return _deal_lines(
+        deal,
+        fixed=ruling.rules.get("code") == "american-1893",
+        honours=honours_shown(ruling.rules, deal),
+    )
 
 
 def _bezique_deal(ruling: Ruling, deal: BeziqueDealSummary) -> list[str]:

@@ -73,21 +73,7 @@ def judge_ordinary(
                 loser = other(winner)
                 value = 2 if score[loser] < rules.double_if_loser_below else 1
                 games.append({"winner": winner, "value": value, "score": dict(score)})
-                steps.append(
-                    f"  {winner} reach {rules.target} with {score[winner]} against "
-                    f"{score[loser]}: {winner} win"
-                    + (
-                        f" a double game (the loser under {rules.double_if_loser_below})"
-                        if value == 2
-                        else " the game"
-                    )
-                    + " [BEZ-SCORE-3]"
-                )
-                if rules.game_end == "immediately_on_reaching" and score[loser] > score[winner]:
-                    steps.append(
-                        f"  {winner} reached {rules.target} first in the deal, and the game ends"
-                        " there (game_end = immediately_on_reaching) [BEZ-SCORE-4]"
-                    )
+                steps += _game_won(winner, score, value, rules)
         if deal.results:
             _, agreed = deal.results[-1]
             last_result = {"winner": agreed.winner, "value": agreed.value}
@@ -132,6 +118,32 @@ def _in_order(
         lines += [(event, seat, BRISQUE * n) for event, seat, n in dated if n]
     lines.sort(key=lambda x: (x[0] is None, x[0] or 0))
     return [(seat, n) for _, seat, n in lines]
+
+
+def _game_won(winner: str, score: dict[str, int], value: int, rules: BeziqueRules) -> list[str]:
+    """The working's lines for a game won: who reached the target, and, when both did, what
+    decided (AMB-21: the deal played out, or the first to reach it)."""
+    loser = other(winner)
+    game = (
+        f"a double game (the loser under {rules.double_if_loser_below})"
+        if value == 2
+        else "the game"
+    )
+    steps = [
+        f"  {winner} reaches {rules.target} with {score[winner]} against {score[loser]}:"
+        f" {winner} wins {game} [BEZ-SCORE-3]"
+    ]
+    if rules.game_end == "end_of_deal_higher" and score[loser] >= rules.target:
+        steps.append(
+            f"  both reached {rules.target} in the deal: it is played out and the higher score"
+            " wins (game_end = end_of_deal_higher) [BEZ-SCORE-4]"
+        )
+    if rules.game_end == "immediately_on_reaching" and score[loser] > score[winner]:
+        steps.append(
+            f"  {winner} reached {rules.target} first in the deal, and the game ends there"
+            " (game_end = immediately_on_reaching) [BEZ-SCORE-4]"
+        )
+    return steps
 
 
 def _ordinary_winner(

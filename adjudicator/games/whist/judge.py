@@ -364,9 +364,10 @@ class Judge(Bench):
         position.games.append((value.winner, value.value))
         position.score = {"NS": 0, "EW": 0}
         position.fresh_cut = not self.english  # AWL-5: a new game may follow a fresh cut
-        self.steps.append(
-            f"  {value.text} [{value.rule}]; the scores are turned down [WHIST-SCORE-4]"
-        )
+        # the scores turned down: English, the points past game lost (WHIST-SCORE-4);
+        # American, the game stops at seven and the next begins from nothing (WHIST-SCORE-5)
+        turned = "WHIST-SCORE-4" if self.english else "WHIST-SCORE-5"
+        self.steps.append(f"  {value.text} [{value.rule}]; the scores are turned down [{turned}]")
         items: list[ScoreItem] = [
             {
                 "item": "game",
