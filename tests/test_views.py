@@ -108,3 +108,33 @@ def test_the_compact_form_cites_by_id_only() -> None:
     assert "WHIST-REVOKE-1 violation (event 15, seat E)" in compact
     assert "Foster" not in compact and "What a revoke is" not in compact
     assert compact.count("\n") < 20
+
+
+def test_american_deals_print_no_honours_line_unless_claimed() -> None:
+    """The American code counts no honours (WHIST-HONOURS-6): the text view leaves out a
+    deal's "Honours held" line, unless a side claimed them; the English codes keep it."""
+    from adjudicator import adjudicate, load_record, render_text
+    from tests.conftest import FIXTURES
+
+    american = render_text(
+        adjudicate(load_record(FIXTURES / "whist/american-both-sides-revoke.json"))
+    )
+    english = render_text(adjudicate(load_record(FIXTURES / "whist/clean-rubber.json")))
+    assert "Honours held" not in american
+    assert "Honours held" in english
+
+
+def test_a_claim_of_honours_keeps_the_line_under_rules_that_count_none() -> None:
+    """``honours_shown``: a claim is ruled on (WHIST-HONOURS-6 under the American code), so
+    a deal with one keeps its honours line even where honours count nothing."""
+    from adjudicator import adjudicate, load_record
+    from adjudicator.render.figures import honours_shown
+    from tests.conftest import FIXTURES
+
+    ruling = adjudicate(load_record(FIXTURES / "whist/clean-rubber.json"))
+    claimed = [d for d in ruling.deals if d.honours.claims]
+    unclaimed = [d for d in ruling.deals if not d.honours.claims]
+    assert claimed and unclaimed
+    assert all(honours_shown({"honours_counted": False}, d) for d in claimed)
+    assert not any(honours_shown({"honours_counted": False}, d) for d in unclaimed)
+    assert all(honours_shown(ruling.rules, d) for d in ruling.deals)
