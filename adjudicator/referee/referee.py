@@ -97,12 +97,13 @@ class Referee:
         judgement to a later push or ``ruling()`` (the findings of play only).
         """
         index = len(self._events)
-        model = event_of(self.game, index, event)
+        game = self._game  # (not the property: a push is the hot path)
+        model = event_of(game, index, event)
         phase = self._table.phase
         self._events.append(model)
         self._judgement = None
         try:
-            model = self._events[index] = check_ref(self.game, self._events, self._ids)
+            model = self._events[index] = check_ref(game, self._events, self._ids)
             made = self._table.apply(index, model, self._events)
             found = self._judged() if judge and self._table.rules_on(model, phase) else None
         except InputError:

@@ -158,8 +158,9 @@ class WhistTable:
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
+        deals = state.deals  # (the last is ``state.deal``, read without the property)
         if type(event) is WhistPosition or (
-            type(event) is WhistPlay and state.deals and state.deal.position is not None
+            type(event) is WhistPlay and deals and deals[-1].position is not None
         ):
             # a position's hands hold the cards played after it (``position.revealed``):
             # each card played shows one more, so the deal is replayed with it
@@ -186,7 +187,8 @@ class WhistTable:
 
     def rules_on(self, event: Any, phase: str) -> bool:
         state = self.state
-        if state.deals and state.deal.position is not None:
+        deals = state.deals
+        if deals and deals[-1].position is not None:
             return True  # (a position's deal: each card played shows one more)
         if type(event) is WhistPlay:
             return state.phase._value_ != phase
