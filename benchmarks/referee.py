@@ -11,17 +11,25 @@ judge=False)``: the findings of play at each push, the judgement once, in ``ruli
 records at a time, both ways alternately, the best of a few rounds kept (``bench.paired``'s
 method), so the machine's drift hits both alike. Not part of the test suite.
 
-Wall-clock time on a shared machine varies by more than the difference; count instructions
-instead (``perf stat -e instructions:u`` where the machine has the counters; here, valgrind):
-``--way WAY --game GAME`` runs one way once over the game's records, and ``--way none`` only
-makes the records, so that the difference of two counts is the cost of that way
-(``--record PATH``: one record read from a JSON file instead, as
-``fixtures/whist/clean-rubber.json``)::
+The timed ratios are the measure (best of a few rounds, paired: from run to run they move by
+less than a tenth). To see a change of a few per cent, count instructions too
+(``perf stat -e instructions:u`` where the machine has the counters; here, valgrind):
+``--way WAY --game GAME`` runs one way over the game's records, ``--repeat 2`` twice; the
+difference of the two counts is one warm pass of that way, with the one-off costs of the
+first (imports, the catalogue, the validators' caches) taken off. Counted once and less the
+count of ``--way none`` (which only makes the records), those one-off costs stay in both
+ways and pull every ratio towards 1: whist's push read 1.49x so where a warm pass gives
+1.58x. ``--record PATH``: one record read from a JSON file instead, as
+``fixtures/whist/clean-rubber.json``::
 
-    for way in none batch pushed played; do
+    for way in batch pushed played; do for repeat in 1 2; do
       valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-        python3 benchmarks/referee.py --way $way --game bezique 2>&1 | grep 'I *refs'
-    done
+        python3 benchmarks/referee.py --way $way --game bezique --repeat $repeat 2>&1 \
+        | grep 'I *refs'
+    done; done
+
+Instructions are not time: a push runs fewer of them a cycle than the batch path (whist
+1.58x in instructions, about 1.9x timed).
 """
 
 from __future__ import annotations
@@ -90,14 +98,18 @@ def main() -> None:
     parser.add_argument("--way", choices=["none", *WAYS], help="run one way once, untimed")
     parser.add_argument("--game", choices=list(GAMES), default="whist")
     parser.add_argument("--record", type=Path, help="with --way: this record (JSON), not simulated")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="with --way: go over the records this many times"
+    )
     args = parser.parse_args()
     if args.way is not None:
         if args.record is not None:
             data = [json.loads(args.record.read_text(encoding="utf-8"))]
         else:
             data = list(records(args.game, max(1, int(GAMES[args.game] * args.scale)), seed=1))
-        for record in data if args.way != "none" else []:
-            WAYS[args.way](record)
+        for _ in range(args.repeat if args.way != "none" else 0):
+            for record in data:
+                WAYS[args.way](record)
         return
     for game, count in GAMES.items():
         data = list(records(game, max(1, int(count * args.scale)), seed=1))
