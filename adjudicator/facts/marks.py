@@ -16,7 +16,13 @@ from adjudicator.facts.base import Fact
 from adjudicator.fielddocs import Documented
 
 #: why a wrong mark's right value is what it is, when it is not simply the rules' count
-MarkWhy = Literal["game-already-won", "deduction-floored", "seven-in-end-play", "revokers-held"]
+MarkWhy = Literal[
+    "game-already-won",
+    "deduction-floored",
+    "seven-in-end-play",
+    "revokers-held",
+    "score-not-allowed",
+]
 
 #: how long a marking error may be corrected, as the code in force says it
 Window = Literal["rubber", "game", "next-deal", "always"]
@@ -57,7 +63,10 @@ class WrongMark(Fact):
         " deduction stopped at 0, the option that floors a deduction at zero, not the law's"
         " text), seven-in-end-play (a seven of trumps played in the last eight tricks scores"
         " nothing), revokers-held (whist: a side that revoked is held below game in the deal,"
-        " at four or, American, six); null when the count alone says it",
+        " at four or, American, six), score-not-allowed (Bézique: a score the laws did not"
+        " allow then, out of time or a second score for a trick, taken down and, under"
+        " wrong_score_penalty = add_every_score_taken_down, added to the adversary); null"
+        " when the count alone says it",
     )
     winner: str | None = Field(
         default=None, description="with game-already-won: the side that had won the game"
@@ -80,6 +89,11 @@ class WrongMark(Fact):
         return f"{self.right} to {self.high}"
 
     def message(self) -> str:
+        if self.why == "score-not-allowed":
+            return (
+                f"{self.who} marked {self.marked} for {self.item} in deal {self.deal}, a score"
+                " the laws did not allow then: it is taken down, and the adversary may add it."
+            )
         if self.declaration:
             return (
                 f"{self.who} marked {self.marked} for {self.item}; it is worth {self.right}."

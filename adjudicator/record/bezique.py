@@ -339,10 +339,16 @@ class BeziqueRules(Strict):
     double_if_loser_below: Count = Field(
         default=500, description="BEZ-SCORE-3: a double game if the loser has less (Foster)"
     )
-    wrong_score_penalty: Literal["add_to_adversary", "correct_only"] = Field(
+    wrong_score_penalty: Literal[
+        "add_to_adversary", "add_every_score_taken_down", "correct_only"
+    ] = Field(
         default="add_to_adversary",
         description="AMB-32 / BEZ-SCORE-5: a mark wrongly made is"
-        " taken down and (Foster) the adversary may add it to his score",
+        " taken down and (Foster) the adversary may add it to his score: what was marked"
+        " beyond a score's value, a declaration marked twice included (add_to_adversary);"
+        " also the whole mark of a score the laws did not allow then, a declaration out of"
+        " time or a second score for a trick (add_every_score_taken_down); or nothing"
+        " (correct_only)",
     )
     trump_by_marriage: bool = Field(
         default=False, description="BEZ-TRUMP-2: trumps fixed by the first marriage (variant)"

@@ -265,18 +265,21 @@ _MARK_WHY: dict[MarkWhy, str] = {
     " AMB-7), not the law's text",
     "seven-in-end-play": ": a seven of trumps played in the last eight tricks scores nothing",
     "revokers-held": ": a side that revoked cannot win the game in the deal, and is held below it",
+    "score-not-allowed": ": the laws did not allow that score then",
 }
 
 
 def _added(ctx: Context, f: Finding) -> str:
     """What the adversary adds for a score marked too much (ordinary Bézique under Foster,
-    the option wrong_score_penalty's default), as the deal's score lines have it."""
+    the option wrong_score_penalty's default; with add_every_score_taken_down, the whole
+    mark of a score not allowed then), as the deal's score lines have it."""
     if ctx.game == "whist" or not ctx.deals:
         return ""
     for line in cast(BeziqueDealSummary, ctx.deal_of(f.event or 0)).scores:
         if line["item"] == "penalty" and line["rule"] == f.rule and line["event"] == f.event:
             who = ctx.names.any(line["seat"])
-            return f"; {who} adds the {line['points']} marked too much, as the adversary may"
+            what = "taken down" if getattr(f.facts, "why", None) == "score-not-allowed" else ""
+            return f"; {who} adds the {line['points']} {what or 'marked too much'}, as the adversary may"
     return ""
 
 

@@ -55,6 +55,12 @@ class DealPoints:
 _LAW50_ALWAYS = frozenset({"BEZ-DECL-5", "BEZ-COMBO-9", "BEZ-COMBO-10"})
 
 
+#: The values of ``wrong_score_penalty`` under which the adversary adds (Foster p.382), and
+#: the one that reads it as covering the marks of scores the laws did not allow then.
+_FOSTER = frozenset({"add_to_adversary", "add_every_score_taken_down"})
+_WIDE = "add_every_score_taken_down"
+
+
 def _rules_of(rules: BeziqueRules | RubiconRules) -> tuple[str, bool]:
     penalty = rules.endplay_penalty
     law50_all = isinstance(rules, RubiconRules) and rules.law50_scope == "all_declaration_errors"
@@ -127,19 +133,53 @@ class _Scorer:
             )
         )
 
-    def foster_penalty(self, seat: str, excess: int, event: int) -> None:
+    def foster_penalty(self, seat: str, excess: int, event: int, struck: bool = False) -> None:
         """BEZ-SCORE-5 (Foster p.382, AMB-32): the adversary may add what was marked too much."""
         rules = self.rules
-        foster = isinstance(rules, BeziqueRules) and rules.wrong_score_penalty == "add_to_adversary"
+        foster = isinstance(rules, BeziqueRules) and rules.wrong_score_penalty in _FOSTER
         if foster and not self.variant.rubicon and excess > 0:
             self.add(
                 other(seat),
                 "penalty",
                 excess,
                 "BEZ-SCORE-5",
-                f"{other(seat)} adds the {excess} marked too much by {seat} (Foster)",
+                f"{other(seat)} adds the {excess} {seat} marked for a score not allowed then"
+                " (Foster)"
+                if struck
+                else f"{other(seat)} adds the {excess} marked too much by {seat} (Foster)",
                 event,
             )
+
+    def struck_score(
+        self, seat: str, item: str, points: int, event: int, declaration: bool = True
+    ) -> None:
+        """The mark of a score the laws did not allow then (out of time, a second score for a
+        trick, an unlawful exchange), taken down: under ``wrong_score_penalty =
+        add_every_score_taken_down`` (Foster p.382 read as covering it, AMB-32) a wrong mark
+        whose whole points the adversary may add; by default the score is struck with
+        nothing added (AMB-11's line between declaration and marking errors)."""
+        rules = self.rules
+        wide = isinstance(rules, BeziqueRules) and rules.wrong_score_penalty == _WIDE
+        if not wide or self.variant.rubicon or points <= 0:
+            return
+        self.find(
+            "BEZ-SCORE-5",
+            "violation",
+            event,
+            seat,
+            trick=_trick_before(self.deal, event),
+            facts=WrongMark(
+                who=seat,
+                item=item,
+                deal=self.deal.number,
+                marked=points,
+                right=0,
+                why="score-not-allowed",
+                declaration=declaration,
+                window="always",
+            ),
+        )
+        self.foster_penalty(seat, points, event, struck=True)
 
     def stands_late(self, rule: str, true: bool) -> bool:
         """Whether law 50 lets an unchallenged wrong score stand (Rubicon, AMB-11)."""
@@ -174,7 +214,12 @@ class _Scorer:
                 self._lawful_declaration(d, marked)
             elif not d.legal and marked:
                 in_time = challenged.get(d.event, False)
-                if self.stands_late(d.rule or "", d.true) and not in_time:
+                if not self.stands_late(d.rule or "", d.true) or in_time:
+                    if d.true:  # (a false one has a penalty of its own: BEZ-DECL-9's call)
+                        later = d.status == "scored-later" or d.marked is None
+                        at = d.scored_by if later and d.scored_by is not None else d.event
+                        self.struck_score(d.seat, d.name, marked, at)
+                else:
                     stands = True
                     self.add(
                         d.seat,
@@ -247,7 +292,10 @@ class _Scorer:
         # unlawful scores of carried declarations: law 50 lets them stand unless challenged
         for event, seat, points, rule, declared in deal.illegal_scores:
             in_time = challenged.get(event, False)
-            if self.stands_late(rule, True) and not in_time and points:
+            if not self.stands_late(rule, True) or in_time:
+                name = next((d.name for d in deal.declarations if d.event == declared), None)
+                self.struck_score(seat, name or "declaration", points, event)
+            elif points:
                 self.add(
                     seat,
                     "declaration",
@@ -381,6 +429,7 @@ class _Scorer:
         sheet: dict[tuple[str, str], list[tuple[int, int]]] = {}  # (seat, item) -> its marks
         for mark in deal.marks:
             if mark.void:  # the mark of an unlawful act, already a finding: taken down
+                self.struck_score(mark.seat, "seven", mark.points, mark.event, False)
                 continue
             item = "seven" if mark.item == "exchange" else mark.item
             sheet.setdefault((mark.seat, item), []).append((mark.event, mark.points))
