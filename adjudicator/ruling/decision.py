@@ -432,8 +432,10 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
                 "BEZ-LAST-3",
             )
         ]
-    verb = _verb(ctx, stands, "The score stands", "The corrected score", "The score")
+    late = _after_the_game(ctx)
+    verb = _verb(ctx, stands and not late, "The score stands", "The corrected score", "The score")
     score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
+    rules = ["BEZ-SCORE-3", "BEZ-SCORE-4"] if late else ["BEZ-SCORE-3"]
     if c.winner:
         loser = "B" if c.winner == "A" else "A"
         below = ctx.rules.get("double_if_loser_below", 500)
@@ -444,9 +446,29 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
             )
         else:
             tail = f"; {ctx.names.seat(c.winner)} wins the game"
+        if late:
+            tail += (
+                f", which ended as {ctx.names.seat(c.winner)} reached"
+                f" {ctx.rules.get('target', 1000)}: {late} after it count nothing"
+            )
     else:
         tail = f"; neither player has yet reached {ctx.rules.get('target', 1000)}"
-    return [say(f"{verb}: {score}{tail}{ctx.law('BEZ-SCORE-3')}.", "BEZ-SCORE-3")]
+    return [say(f"{verb}: {score}{tail}{ctx.law(*rules)}.", *rules)]
+
+
+def _after_the_game(ctx: Context) -> str:
+    """What was scored in a deal after the game ended in it (``game_end =
+    immediately_on_reaching``: the deal's points beyond the score the game ended at), said:
+    "the 50 Alban (A) scored"; empty when nothing was."""
+    for deal in cast(list[BeziqueDealSummary], ctx.deals):
+        before, after = deal.score_before, deal.score_after
+        if before is None or after is None:
+            continue
+        late = {seat: before[seat] + deal.totals[seat] - after[seat] for seat in ("A", "B")}
+        said = [f"the {n} {ctx.names.seat(seat)} scored" for seat, n in late.items() if n]
+        if said:
+            return " and ".join(said)
+    return ""
 
 
 def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:

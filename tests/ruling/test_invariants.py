@@ -316,6 +316,8 @@ def rules_cited_are_the_rulings(ruling: Ruling) -> Broken:
     own |= {u.rule for u in ruling.undetermined}
     for d in ruling.deals:
         own |= {i["rule"] for i in d.scores}
+    # the rules of the result's working (a game ended as the target was reached, BEZ-SCORE-4)
+    own |= {rule for step in ruling.result.steps for rule in re.findall(r"\[([A-Z0-9-]+)\]", step)}
     out = []
     for s in ruling.decision:
         mine = own | {rule for words, rule in _DISPUTE_RULES if words.search(s.text)}

@@ -356,10 +356,12 @@ class _Scorer:
         # (only the last trick can lack a winner: a trick is opened when the one before is won)
         played = len(deal.tricks) - (1 if deal.tricks and not deal.tricks[-1].winner else 0)
         last_number = played  # the very last trick, even if a short hand ended the deal early
-        if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
-            last_number = 24
         if deal.unfinished:
             last_number = 0  # a fragment not played out: no last trick yet
+        if isinstance(rules, BeziqueRules) and rules.last_trick == 24:
+            # the 24th trick scores (AMB-13's option): known once it is won, even in a
+            # fragment that stops after it (a review of 2026-12-02 found it scored nothing)
+            last_number = 24
         brisques, last_trick, indeterminate = tricks_after_penalty(deal, variant, mode, last_number)
         # an end-play penalty (forfeit, the French rule) moves those points itself, once -
         # not again as "marked too much" (GEN-IRREG-4)

@@ -68,12 +68,15 @@ def judge_ordinary(
                 "error): these figures take them as played [BEZ-LAST-3]"
             )
         if winner is None and not deal.unfinished and max(score.values()) >= rules.target:
-            winner = _ordinary_winner(score, rules, before, _in_order(deal, points, rules))
+            order = _in_order(deal, points, rules)
+            winner, at_end = _ordinary_winner(score, rules, before, order)
+            after = {seat: score[seat] - at_end[seat] for seat in SEATS}
+            score.update(at_end)  # (what is scored once the game has ended counts nothing)
             if winner is not None:
                 loser = other(winner)
                 value = 2 if score[loser] < rules.double_if_loser_below else 1
                 games.append({"winner": winner, "value": value, "score": dict(score)})
-                steps += _game_won(winner, score, value, rules)
+                steps += _game_won(winner, score, value, rules, after)
         if deal.results:
             _, agreed = deal.results[-1]
             last_result = {"winner": agreed.winner, "value": agreed.value}
@@ -120,9 +123,12 @@ def _in_order(
     return [(seat, n) for _, seat, n in lines]
 
 
-def _game_won(winner: str, score: dict[str, int], value: int, rules: BeziqueRules) -> list[str]:
+def _game_won(
+    winner: str, score: dict[str, int], value: int, rules: BeziqueRules, after: dict[str, int]
+) -> list[str]:
     """The working's lines for a game won: who reached the target, and, when both did, what
-    decided (AMB-21: the deal played out, or the first to reach it)."""
+    decided (AMB-21: the deal played out, or the first to reach it, what is scored after it
+    counting nothing)."""
     loser = other(winner)
     game = (
         f"a double game (the loser under {rules.double_if_loser_below})"
@@ -138,26 +144,29 @@ def _game_won(winner: str, score: dict[str, int], value: int, rules: BeziqueRule
             f"  both reached {rules.target} in the deal: it is played out and the higher score"
             " wins (game_end = end_of_deal_higher) [BEZ-SCORE-4]"
         )
-    if rules.game_end == "immediately_on_reaching" and score[loser] > score[winner]:
+    late = ", ".join(f"{seat} {after[seat]}" for seat in SEATS if after[seat])
+    if rules.game_end == "immediately_on_reaching" and late:
         steps.append(
-            f"  {winner} reached {rules.target} first in the deal, and the game ends there"
-            " (game_end = immediately_on_reaching) [BEZ-SCORE-4]"
+            f"  the game ends as {winner} reaches {rules.target}, and what is scored after it"
+            f" in the deal counts nothing: {late} (game_end = immediately_on_reaching)"
+            " [BEZ-SCORE-4]"
         )
     return steps
 
 
 def _ordinary_winner(
     score: dict[str, int], rules: BeziqueRules, before: dict[str, int], order: list[tuple[str, int]]
-) -> str | None:
+) -> tuple[str | None, dict[str, int]]:
     """AMB-21: the higher at the end of the deal (a tie plays on), or, with
     ``game_end = immediately_on_reaching``, the first to reach the target in the deal's order
-    of scoring (``_in_order``)."""
+    of scoring (``_in_order``); with the score the game ends at (the deal's, or the score
+    as the target is reached)."""
     if rules.game_end == "immediately_on_reaching":
         running = dict(before)
         for seat, points in order:
             running[seat] += points
             if running[seat] >= rules.target:
-                return seat
+                return seat, running
     if score["A"] == score["B"]:
-        return None
-    return "A" if score["A"] > score["B"] else "B"
+        return None, dict(score)
+    return ("A" if score["A"] > score["B"] else "B"), dict(score)
