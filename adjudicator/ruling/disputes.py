@@ -432,6 +432,12 @@ def _effect(item: ScoreItem) -> str:
         )
     elif effect.floored:
         note = f": {item['points']:+d} (not below 0, under these rules)"
+    elif effect.choice == "deduct" and effect.score[effect.revokers] < 0:
+        # (the default stops at 0; the other reading is said as a reading too: a review)
+        note = (
+            f": {item['points']:+d}, taking {effect.revokers} below 0, which is a reading these"
+            " rules adopt (the codes are silent, AMB-7), not the law's text"
+        )
     if effect.game is not None:
         note += f"; {item['side']} reach {effect.game} and win the game"
     score = effect.score

@@ -150,9 +150,9 @@ def judge_rubicon(
             _, agreed = deal.results[-1]
             last_result = {"winner": agreed.winner, "value": agreed.value}
         right = [Result(winner=w, value=v) for w, v in sorted(possible, key=str)]
-        findings += wrong_results(
-            deal, right, "rubicon-bezique", ["RUB-GAME-6", "RUB-LAW-51"], decide=decide
-        )
+        # the brisques counted (law 61) are a law of the right result (a review of 2026-12-02)
+        basis = ["RUB-GAME-6", "RUB-LAW-51", *(["RUB-GAME-3"] if game.brisques_counted else [])]
+        findings += wrong_results(deal, right, "rubicon-bezique", basis, decide=decide)
         shown = None if deal.unfinished else game  # (its steps say why there is none)
         if summarise:
             summaries.append(summary(deal, points, game=shown, game_cards_made=made))
