@@ -14,7 +14,7 @@ import pytest
 from adjudicator import adjudicate, parse_record
 from adjudicator.facts.marks import WrongMark
 from adjudicator.ruling.model import Ruling
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, ruling_of
 
 ORDINARY = sorted((FIXTURES / "bezique").glob("*.json"))
 
@@ -38,7 +38,8 @@ def test_the_wide_reading_adds_each_struck_score_to_the_adversary(path: Path) ->
     given = record.get("rules", {}).get("wrong_score_penalty", "add_to_adversary")
     if given == "correct_only":
         pytest.skip("the fixture rules without Foster's penalty")
-    default = _ruled(record, "add_to_adversary")
+    # (the fixture's own ruling when it rules on the default: judged once for every test)
+    default = _ruled(record, "add_to_adversary") if "rules" in record else ruling_of(path)
     wide = _ruled(record, "add_every_score_taken_down")
     assert _struck(default) == []
     struck = _struck(wide)
