@@ -111,6 +111,16 @@ def rubicon_value(
     loser = _other(winner, seats)
     steps.append(Step(f"{winner} wins with {totals[winner]} against {totals[loser]}", "RUB-GAME-6"))
     if totals[loser] < RUBICON:
+        if brisques is not None and not counted:  # (the save tried and failed, said: a review)
+            saved = raw[loser] + BRISQUE * brisques[loser]
+            steps.append(
+                Step(
+                    f"{loser}'s brisques, {brisques[loser]} ({BRISQUE * brisques[loser]}), would"
+                    f" bring him to {saved}, short of {RUBICON}: they do not save the rubicon"
+                    " and are not counted (laws 60, 61)",
+                    "RUB-GAME-3",
+                )
+            )
         # rubiconed: brisques are not added (law 61), the flat 300 is in the 1300
         value, step = _rubiconed(raw[winner], raw[loser], loser, rubicon_truncate)
         steps.append(step)
