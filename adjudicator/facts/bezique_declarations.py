@@ -85,6 +85,11 @@ RULE_FAULT: dict[str, str] = {
 _REASON_FAULT: dict[str, str] = {
     "exchanged-card": "the card taken in exchange for the seven of trumps may not serve in a"
     " declaration on the same trick",
+    # (two faults of one rule, BEZ-DECL-1, said apart: a review found two sentences alike)
+    "not-the-winner": "only the winner of trick {trick} may declare, and the declarer did not"
+    " win it",
+    "drawn-since": "the declarer had already drawn after trick {trick}, and a declaration is"
+    " made before drawing",
 }
 
 #: the words of a declaration's fault, by reason ({seat}, {name}, {cards}, {trick}, {card},
@@ -224,7 +229,10 @@ class UnlawfulDeclaration(Fact):
     @property
     def fault(self) -> str:
         """What a director says is wrong with it."""
-        return _REASON_FAULT.get(self.reason) or RULE_FAULT.get(self.rule, "")
+        words = _REASON_FAULT.get(self.reason)
+        if words is None or (self.trick is None and "{trick}" in words):
+            return RULE_FAULT.get(self.rule, "")
+        return words.format(trick=self.trick)
 
     def message(self) -> str:
         if self.lost_at is not None:

@@ -345,7 +345,8 @@ class BeziqueRules(Strict):
         default="add_to_adversary",
         description="AMB-32 / BEZ-SCORE-5: a mark wrongly made is"
         " taken down and (Foster) the adversary may add it to his score: what was marked"
-        " beyond a score's value, a declaration marked twice included (add_to_adversary);"
+        " beyond a score's value, the second mark of one declaration included"
+        " (add_to_adversary);"
         " also the whole mark of a score the laws did not allow then, a declaration out of"
         " time or a second score for a trick (add_every_score_taken_down); or nothing"
         " (correct_only)",

@@ -39,6 +39,8 @@ def score_claims(deal: BeziqueDealFacts, findings: list[Finding], founded: set[i
     """A challenge of a mark (``claim`` kind ``score``) that finds it right fails (warning);
     one against an unlawful score (``founded``, ruled in ``challenges``) does not."""
     wrong = {f.event for f in findings if f.rule == "BEZ-SCORE-5"}
+    # a declaration marked a second time (the replay's finding): the objection to it is right
+    wrong.update(event for event, _, _ in deal.marked_again)
     for index, claim in deal.claims:
         if claim.kind != "score" or index in founded:
             continue
