@@ -99,6 +99,7 @@ ClaimOutcome = Literal[
     "corrected-in-time",  # the renounce it could name was corrected: no revoke
     "not-named",  # the adversaries did revoke, but not the player the claim accuses
     "no-revoke",  # every card followed suit, or its player held none of the suit led
+    "call-refused",  # no revoke, and the call the accused did not obey bound nobody
 ]
 
 
@@ -115,7 +116,8 @@ class RevokeClaimFailed(Fact):
     deal: int = Field(description="the deal the claim is about, counted from 1")
     outcome: ClaimOutcome = Field(
         description="too-late | before-any-revoke | own-side | corrected-in-time | not-named |"
-        " no-revoke: what the claim comes to"
+        " no-revoke | call-refused (no revoke, and the call on the seat accused bound nobody):"
+        " what the claim comes to"
     )
     late_by: Literal["cut", "marks"] | None = Field(
         default=None,
@@ -124,7 +126,9 @@ class RevokeClaimFailed(Fact):
     )
     seat: str | None = Field(default=None, description="the seat of the revoke or renounce named")
     trick: int | None = Field(default=None, description="its trick, counted from 1")
-    revoke_event: int | None = Field(default=None, description="its renouncing play")
+    revoke_event: int | None = Field(
+        default=None, description="its renouncing play; for call-refused, the call"
+    )
 
     def message(self) -> str:
         target = f" against {self.against}" if self.against else ""
@@ -163,6 +167,10 @@ class RevokeClaimFailed(Fact):
         why = (
             f"{self.seat}'s renounce at trick {self.trick} was corrected in time and is no revoke"
             if self.outcome == "corrected-in-time"
+            else f"{self.seat} was under no lawful call (the call made on {self.seat} at event"
+            f" {self.revoke_event} bound nobody), and every card played followed suit, or its"
+            " player held none of the suit led"
+            if self.outcome == "call-refused"
             else "every card played followed suit, or its player held none of the suit led"
         )
         return f"{claimed}, but the tricks show none: {why}. The claim fails."
@@ -221,7 +229,10 @@ class PenaltyRefused(Fact):
                 " follows, and no revoke had been claimed"
             )
         else:
-            why = " has no revoke of their adversaries claimed in time left to pay for it"
+            why = (
+                " has no revoke of their adversaries left to pay for it (none was claimed in"
+                " time, or the claim made found none)"
+            )
         return (
             f"{self.by} exacted a revoke penalty ({self.choice}) in deal {self.deal}, which{why}."
         )

@@ -112,6 +112,8 @@ _FAILS: dict[ClaimOutcome, str] = {
     " by {seat}, at trick {trick}",
     "no-revoke": "the tricks show no revoke: every card followed suit, or its player held none"
     " of the suit led",
+    "call-refused": "{seat} was under no lawful call, the call made on {seat} binding nobody,"
+    " and every card followed suit, or its player held none of the suit led",
 }
 
 #: when a late claim came, from its fact
@@ -307,7 +309,7 @@ def _orphan_penalty(ctx: Context, claim: Claim) -> list[Said]:
     return [
         say(
             f"The penalty they chose, {choice}, counts for nothing: a penalty belongs to the"
-            f" claim it follows{ctx.law('WHIST-REVOKE-9')}.",
+            f" claim it follows, and that claim fails{ctx.law('WHIST-REVOKE-9')}.",
             "WHIST-REVOKE-9",
             events=(event,),
         )

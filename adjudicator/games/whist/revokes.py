@@ -21,6 +21,7 @@ from adjudicator.facts.whist_revokes import (
     PenaltyRefused,
     RevokeClaimFailed,
 )
+from adjudicator.facts.whist_table import CallRefused
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist import stopped as stopped_deals
@@ -142,15 +143,18 @@ def _unfounded(
         outcome, named = "corrected-in-time", fixed[0]
     else:
         outcome, named = "no-revoke", None
+    refused = _refused_call(bench, deal, index, claim) if outcome == "no-revoke" else None
+    if refused is not None:  # (the claim is of a call disobeyed; the call bound nobody)
+        outcome = "call-refused"
     fact = RevokeClaimFailed(
         by=claim.by,
         against=claim.against,
         at_trick=claim.trick,
         deal=deal.number,
         outcome=outcome,
-        seat=named.seat if named else None,
+        seat=named.seat if named else refused.seat if refused else None,
         trick=named.trick if named else None,
-        revoke_event=named.event if named else None,
+        revoke_event=named.event if named else refused.event if refused else None,
     )
     return make_finding(
         "WHIST-REVOKE-6",
@@ -162,6 +166,23 @@ def _unfounded(
         seat=claim.against,
         basis=["WHIST-REVOKE-1"],
     )
+
+
+def _refused_call(
+    bench: Bench, deal: DealFacts, index: int, claim: WhistClaim
+) -> CallRefused | None:
+    """A call on the seat a claim accuses, made before the claim, that bound nobody (its
+    finding is the replay's): a claim of it disobeyed finds no revoke for that reason."""
+    for finding in bench.findings:
+        fact = finding.facts
+        if (
+            isinstance(fact, CallRefused)
+            and fact.deal == deal.number
+            and fact.event < index
+            and (claim.against is None or fact.seat == claim.against)
+        ):
+            return fact
+    return None
 
 
 # Penalties (WHIST-REVOKE-9, -10, -14; WHIST-PEN-4) ------------------------------------------
