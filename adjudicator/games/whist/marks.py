@@ -126,6 +126,8 @@ def _why(result: DealScore, side: str, item: str) -> MarkWhy | None:
         return "game-already-won"  # nothing counts
     if any(step.capped for step in steps):  # WHIST-REVOKE-11, -14: held below game
         return "revokers-held"
+    if item == "game" and any(s.capped for s in result.steps if s.side == side):
+        return "revokers-held"  # (a game marked by a side held below it: a review)
     return None
 
 
