@@ -370,7 +370,7 @@ def _bezique_result(ruling: Ruling) -> list[str]:
     if corrected.indeterminate and not _replayed(ruling):
         return [
             "  Corrected: cannot be determined from the record (see 'Cannot be decided')."
-            f" As recorded, for reference only: {figures}"
+            f" So far, with the corrections, for reference only: {figures}"
         ]
     if corrected.indeterminate:
         return [
@@ -393,7 +393,7 @@ def _rubicon_result(ruling: Ruling) -> list[str]:
         if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
             lines.append(
                 f"  Corrected, game {number}: cannot be determined from the record (see"
-                " 'Cannot be decided'). As recorded, for reference only: A"
+                " 'Cannot be decided'). So far, with the corrections, for reference only: A"
                 f" {game.totals['A']}, B {game.totals['B']}"
             )
         elif game.indeterminate:
