@@ -380,7 +380,11 @@ class Judge(Bench):
         if self.rules.game_value_mode == "rubber_points":
             rubber = scoring.rubber_value(position.games)
             if rubber is not None:
-                self.steps.extend(f"  {w} [WHIST-RUBBER-4]" for w in rubber.steps)
+                # the games and the rubber's two points (RUBBER-3), less the losers' (RUBBER-4)
+                self.steps.extend(
+                    f"  {w} [{'WHIST-RUBBER-3' if n == 0 else 'WHIST-RUBBER-4'}]"
+                    for n, w in enumerate(rubber.steps)
+                )
                 items.append(
                     {
                         "item": "rubber",
