@@ -49,6 +49,7 @@ from adjudicator.ruling.sentences import (
     Context,
     Said,
     declaration_of,
+    nothing_added,
     say,
     scored_later,
     words,
@@ -116,6 +117,7 @@ def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -
     outcome = "it scores nothing"
     if later is not None:
         outcome = f"it scores nothing then, but {later[0]} when scored after a later trick won"
+    outcome += nothing_added(ctx, f.event, fact.reason)
     return say(
         f"{who} {verb} {what}, but {fault}: {outcome}{ctx.law(*_broken(f))}.",
         f.rule,

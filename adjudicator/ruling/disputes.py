@@ -33,6 +33,7 @@ from adjudicator.ruling.sentences import (
     Said,
     declaration_of,
     endplay_consequence,
+    nothing_added,
     played,
     say,
     scored_later,
@@ -669,8 +670,10 @@ def _challenge_upheld(ctx: Context, claim: Claim, head: str, faults: list[Findin
         else ("", ())
     )
     if ctx.game == "bezique" or rule in SCORE_FAULT:
+        fact = _declaration_fault(faults[0])
+        added = nothing_added(ctx, claim.ref, fact.reason if fact is not None else None)
         return say(
-            f"{head}. The challenge is upheld: {fault}, so the score is struck{then}"
+            f"{head}. The challenge is upheld: {fault}, so the score is struck{added}{then}"
             f"{ctx.law(rule)}.",
             rule,
             events=(*at, *scored),

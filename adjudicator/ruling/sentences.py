@@ -170,3 +170,26 @@ def played(
             if play["event"] == event and seat in (None, play["seat"]):
                 return play["card"], row["plays"][0]["card"]
     return None, None
+
+
+#: a false declaration (the cards do not make it): its own penalty, the call of its cards
+#: (BEZ-DECL-9), under either reading of Foster p.382; nothing to explain
+_FALSE = frozenset({"not-formed", "does-not-score"})
+
+
+def nothing_added(ctx: Context, event: int | None, reason: str | None = None) -> str:
+    """Ordinary Bézique, Foster's penalty read as a rule on marking errors (the default): a
+    score marked at ``event`` and struck because the laws did not allow it then gives the
+    adversary nothing, said so (three directors' reviews expected the points added, and
+    asked). Nothing is said of a declaration that marked nothing then."""
+    if ctx.game != "bezique" or event is None or reason in _FALSE or not ctx.deals:
+        return ""
+    marks = ctx.deal_of(event).marks
+    if not any(m["event"] == event and m["item"] == "declaration" and m["points"] for m in marks):
+        return ""
+    if ctx.rules.get("wrong_score_penalty", "add_to_adversary") != "add_to_adversary":
+        return ""
+    return (
+        ", and the adversary adds nothing for it, a score the laws did not allow then being"
+        " struck, not corrected as a marking error"
+    )
