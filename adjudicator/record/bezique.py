@@ -131,6 +131,13 @@ class BeziquePosition(NestedEvent):
         default=None,
         description="aces and tens taken in each seat's tricks so far; absent: unknown",
     )
+    carte_blanche: dict[BeziqueSeat, Literal["open", "closed"]] = Field(
+        default_factory=dict,
+        description="Rubicon: each seat that showed carte blanche in this deal before the"
+        " position: open (no king, queen or knave drawn since: it may show a fresh card"
+        " again after a draw, law 16), or closed (one drawn since); a seat not named showed"
+        " none",
+    )
     carried: dict[BeziqueSeat, list[CarriedEntry]] = Field(
         default_factory=dict,
         description="the declarations each seat announced 'to score' and has not yet scored;"

@@ -123,6 +123,30 @@ def test_the_ordinary_game_needs_the_card_under_the_stock_while_it_lasts() -> No
     assert [p.pointer for p in error.value.problems] == ["/events/0/trump", "/events/0/turn_up"]
 
 
+def test_a_position_says_whose_carte_blanche_is_still_open() -> None:
+    """RUB-CB-4 from a position (a review of 2026-12-02): the repeat shown after a draw is
+    lawful only when the position says carte blanche was shown and is still open; without it
+    the card shown is no carte blanche; the ordinary game has none to state."""
+    path = (
+        FIXTURES / "rubicon-bezique" / "carte-blanche-open-at-a-position-then-closed-fragment.json"
+    )
+    record = json.loads(path.read_text("utf-8"))
+    assert [f.event for f in adjudicate(parse_record(record)).findings] == [12]  # 4 is lawful
+    record["events"][0]["carte_blanche"] = {"A": "closed"}
+    closed = adjudicate(parse_record(record)).findings
+    assert [(f.rule, f.event) for f in closed] == [("RUB-CB-4", 4), ("RUB-CB-4", 12)]
+    del record["events"][0]["carte_blanche"]
+    unstated = adjudicate(parse_record(record)).findings
+    assert 4 in [f.event for f in unstated if f.severity == "violation"]
+    ordinary = json.loads(
+        (FIXTURES / "bezique" / "late-announcement-scored-fragment.json").read_text()
+    )
+    ordinary["events"][0]["carte_blanche"] = {"A": "open"}
+    with pytest.raises(InputError) as error:
+        adjudicate(parse_record(ordinary))
+    assert [p.pointer for p in error.value.problems] == ["/events/0/carte_blanche"]
+
+
 def test_a_known_stock_is_drawn_in_order_and_written_as_a_stock_line() -> None:
     from adjudicator.notation import write_notation
 

@@ -81,6 +81,8 @@ def apply_position(state: StateBase, index: int, event: BeziquePosition) -> None
             problems.append(Problem(f"{where}/trump", "the ordinary game has a trump suit"))
     elif event.turn_up is not None:
         problems.append(Problem(f"{where}/turn_up", "Rubicon Bézique has no turn-up"))
+    if event.carte_blanche and not variant.rubicon:
+        problems.append(Problem(f"{where}/carte_blanche", "the ordinary game has no carte blanche"))
     stock = event.stock if isinstance(event.stock, list) else None
     remaining = (
         len(stock) + (1 if variant.turn_up and stock else 0) if stock is not None else event.stock
@@ -198,7 +200,12 @@ def _start_position(
     state.count = {s: sizes[s] + len(state.table[s]) for s in SEATS}
     state.turn_up = event.turn_up
     state.current = None
-    state.cb, state.missed, state.last_draw, state.suits = {}, {}, {}, {}
+    state.missed, state.last_draw, state.suits = {}, {}, {}
+    # carte blanche shown before the position (RUB-CB-4): open, it may be shown again
+    state.cb = {
+        seat: "declared" if chain == "open" else "closed"
+        for seat, chain in event.carte_blanche.items()
+    }
     state.window = (
         {}
         if event.drawn or ending
