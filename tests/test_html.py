@@ -47,6 +47,11 @@ def with_decision(ruling: Ruling, *sentences: tuple[str, list[str]]) -> Ruling:
     return ruling.model_copy(update={"decision": decision})
 
 
+#: a page of each game rendered twice: a time or an id of the moment would show in any page,
+#: so rendering every fixture's page a second time proves no more
+_AGAIN = {min(p for p in ALL if p.parent.name == game) for game in {p.parent.name for p in ALL}}
+
+
 @pytest.mark.parametrize("path", ALL, ids=[f"{p.parent.name}/{p.stem}" for p in ALL])
 def test_every_fixture_gives_a_valid_self_contained_page_showing_each_finding_once(
     path: Path,
@@ -61,7 +66,8 @@ def test_every_fixture_gives_a_valid_self_contained_page_showing_each_finding_on
     # nothing fetched from anywhere, nothing run
     assert tree.findall(".//script") == [] and tree.findall(".//link") == []
     assert not re.search(r"\b(src|href)=|url\(|@import|https?:", page)
-    assert render_html(ruling_of(path)) == page  # deterministic
+    if path in _AGAIN:  # deterministic: nothing of the moment (a time, an id) in the page
+        assert render_html(ruling_of(path)) == page
     shown = [text_of(d) for d in tree.iter("div") if d.get("class") == "finding"]
     assert len(shown) == len(ruling.findings)
     for finding in ruling.findings:
