@@ -15,12 +15,48 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.errors import InputError
+from adjudicator.facts import marks
 from adjudicator.findings import Finding
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.referee.inputs import check_ref, event_of, header_of
 from adjudicator.referee.tables import Table, table_for
 from adjudicator.ruling.build import AnyJudgement, judgement_of, ruling_of
 from adjudicator.ruling.model import Ruling
+
+#: The facts of the score sheet (marks, results, honours claims): the sheet is written after
+#: the cards, so a card pushed never makes one. The judge at a card (the last of a deal or a
+#: trick) would find marks still to come "wrong" or "missing" (a card-room engineer's review
+#: saw clean Bézique games told "A marked 90 for brisques; the rules give 100" at the last
+#: card): they are kept back, and told at the next judgement that still finds them.
+SHEET_FACTS = (
+    marks.WrongMark,
+    marks.Unmarked,
+    marks.MarkedAgain,
+    marks.AgreedResult,
+    marks.HonoursClaimFails,
+    marks.HonoursUnclaimed,
+    marks.HonoursVoid,
+    marks.LastTrickUnmarked,
+    marks.BrisquesCountRefused,
+)
+
+#: The events that are cards (the sheet facts a judgement finds at them are kept back).
+CARDS = frozenset({"play", "draw", "retract"})
+
+#: A mark missing is known only when the sheet of the deal is closed (the next deal, a cut,
+#: a position, the result agreed): at another event it is kept back, for the marks are
+#: written one after the other (a review saw "no mark was written for NS's honours" told at
+#: EW's mark, the line before NS's).
+MISSING = (marks.Unmarked, marks.LastTrickUnmarked)
+CLOSES_SHEET = frozenset({"deal", "cut", "position", "misdeal", "result"})
+
+
+def _kept_back(kind: str) -> tuple[type, ...]:
+    """The facts a judgement at an event of this kind keeps back: at a card, every fact of
+    the sheet; at another event that leaves the sheet open, a mark missing."""
+    if kind in CARDS:
+        return SHEET_FACTS
+    return () if kind in CLOSES_SHEET else MISSING
 
 
 def _key(finding: Finding) -> bytes:
@@ -105,7 +141,11 @@ class Referee:
         try:
             model = self._events[index] = check_ref(game, self._events, self._ids)
             made = self._table.apply(index, model, self._events)
-            found = self._judged() if judge and self._table.rules_on(model, phase) else None
+            found = (
+                self._judged(_kept_back(model.type))
+                if judge and self._table.rules_on(model, phase)
+                else None
+            )
         except InputError:
             self._events.pop()
             self._table.rebuild(self._events)
@@ -146,17 +186,22 @@ class Referee:
         replayed = self._table.replayed(self._events)
         return self._table.findings(self._header, replayed)
 
-    def _judged(self) -> list[Finding]:
-        """Judge anew; the findings not known before (as many of each as are new)."""
+    def _judged(self, kept_back: tuple[type, ...] = ()) -> list[Finding]:
+        """Judge anew; the findings not known before (as many of each as are new). A new
+        finding whose facts are ``kept_back`` is not told, and still new at the next
+        judgement (``_kept_back``)."""
         findings = self._findings()
         keys = self._keys(findings)
         before = self._known
-        self._known = Counter(keys)
+        known = self._known = Counter(keys)
         new: list[Finding] = []
         seen: Counter[bytes] = Counter()
         for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
+                if isinstance(finding.facts, kept_back):
+                    known[key] -= 1  # (kept back: the marks may yet come)
+                    continue
                 new.append(finding)
         return new
 
@@ -185,8 +230,16 @@ class Referee:
     @property
     def to_play(self) -> str | None:
         """The seat to play the next card (to lead, if a trick is to begin), or None when
-        no card is to be played (before a deal, after the last trick)."""
+        no card is to be played (before a deal, after the last trick, while a Bézique draw
+        is due: ``to_draw``)."""
         return self._table.to_play
+
+    @property
+    def to_draw(self) -> str | None:
+        """Bézique: the seat to draw next while the draws after a trick are due (the
+        trick's winner, then the other), else None; no card is to be played until both
+        have drawn (``to_play`` is None meanwhile). Whist: always None."""
+        return self._table.to_draw
 
     def legal_plays(self) -> list[str]:
         """The cards ``to_play`` may lawfully play now, as canonical text (``10H``), in a

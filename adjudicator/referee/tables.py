@@ -70,6 +70,9 @@ class Table(Protocol):
     @property
     def to_play(self) -> str | None: ...
 
+    @property
+    def to_draw(self) -> str | None: ...
+
     def legal_plays(self) -> list[str]: ...
 
 
@@ -207,6 +210,10 @@ class WhistTable:
             return None
         return state.expected_seat()
 
+    @property
+    def to_draw(self) -> str | None:
+        return None  # (whist has no stock)
+
     def legal_plays(self) -> list[str]:
         seat = self.to_play
         if seat is None:
@@ -299,9 +306,24 @@ class BeziqueTable:
         return self.state.phase._value_
 
     @property
+    def to_draw(self) -> str | None:
+        """The seat to draw next while the draws after a trick are due (the winner first),
+        else None: only a card the stock still holds is drawn (law 32: Rubicon's odd last
+        card is not)."""
+        state = self.state
+        window = state.window
+        if state.phase is not Phase.STOCK or not window:
+            return None
+        drawn = window.get("drawn")
+        if not isinstance(drawn, list) or len(drawn) >= 2 or state.remaining < 2 - len(drawn):
+            return None
+        winner = str(window["winner"])
+        return winner if winner not in drawn else ("B" if winner == "A" else "A")
+
+    @property
     def to_play(self) -> str | None:
         state = self.state
-        if state.phase not in (Phase.STOCK, Phase.END):
+        if state.phase not in (Phase.STOCK, Phase.END) or self.to_draw is not None:
             return None
         trick = state.current
         if trick is not None and len(trick.plays) == 1:
