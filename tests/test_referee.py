@@ -127,7 +127,7 @@ def _check_pushes(data: dict[str, Any]) -> None:
         if referee._table.rules_on(record.events[-1], phase):
             # (a finding of the sheet the event cannot yet settle is kept back: ``_kept_back``)
             kept = _kept_back(event["type"])
-            back = Counter(k for k in now - known if isinstance(_facts(k), kept))
+            back = Counter(k for k in now - known if kept(_facts(k)))
             assert got == now - known - back, f"event {index}"
             known = now - back
         else:

@@ -10,6 +10,8 @@ into ``/events``. They import nothing of the engine, so every layer may read the
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import BaseModel, ConfigDict
 
 from adjudicator.fielddocs import Documented
@@ -20,6 +22,12 @@ class Fact(Documented, BaseModel):
     literal and derives the finding's message from its fields in ``message``."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    #: a fact of the score sheet (a mark, a result, an honours claim), written after the cards:
+    #: a referee does not tell one at a card, when the marks may yet come (``referee``)
+    sheet: ClassVar[bool] = False
+    #: a mark missing: known only once the deal's sheet is closed
+    missing_mark: ClassVar[bool] = False
 
     def message(self) -> str:
         """The finding's message, in words, derived from the fields alone."""

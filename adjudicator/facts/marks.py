@@ -42,6 +42,8 @@ class WrongMark(Fact):
     BEZ-LAST-5): the value as marked and as right, with why, when the right value needs a
     reason."""
 
+    sheet = True
+
     kind: Literal["wrong-mark"] = Field(default="wrong-mark", description="the kind of fact")
     who: str = Field(description="who marked: a side (NS, EW) or a seat (A, B)")
     item: str = Field(
@@ -123,6 +125,9 @@ class Unmarked(Fact):
     """An item the rules give that nobody marked (WHIST-SCORE-7, info): the corrected score
     counts it all the same."""
 
+    sheet = True
+    missing_mark = True
+
     kind: Literal["unmarked"] = Field(default="unmarked", description="the kind of fact")
     side: str = Field(description="the side the item belongs to (NS, EW)")
     item: str = Field(description="the item: tricks, honours, penalty, game, rubber")
@@ -139,6 +144,8 @@ class Unmarked(Fact):
 class MarkedAgain(Fact):
     """A declaration marked a second time (Bézique, BEZ-SCORE-5): the second mark is struck
     out."""
+
+    sheet = True
 
     kind: Literal["marked-again"] = Field(default="marked-again", description="the kind of fact")
     seat: str = Field(description="the seat that marked it again (A, B)")
@@ -166,6 +173,8 @@ class Result(Documented, BaseModel):
 class AgreedResult(Fact):
     """A result the players agreed that the rules do not give (WHIST-SCORE-7, BEZ-SCORE-5):
     the result as agreed and the results the rules allow."""
+
+    sheet = True
 
     kind: Literal["agreed-result"] = Field(default="agreed-result", description="the kind of fact")
     game: Literal["whist", "bezique", "rubicon-bezique"] = Field(description="the game")
@@ -248,6 +257,8 @@ HonoursFault = Literal["not-counted", "not-held", "at-four", "too-late"]
 class HonoursClaimFails(Fact):
     """An honours claim that scores nothing (WHIST-HONOURS-2, -3, -4, -6), and why."""
 
+    sheet = True
+
     kind: Literal["honours-claim-fails"] = Field(
         default="honours-claim-fails", description="the kind of fact"
     )
@@ -319,6 +330,8 @@ class HonoursUnclaimed(Fact):
     """Honours held and not claimed (WHIST-HONOURS-4, info): lost, or worth nothing anyway
     when the game was won before honours are scored (WHIST-HONOURS-5)."""
 
+    sheet = True
+
     kind: Literal["honours-unclaimed"] = Field(
         default="honours-unclaimed", description="the kind of fact"
     )
@@ -351,6 +364,8 @@ class HonoursVoid(Fact):
     """Honours claimed that count nothing: the game was won earlier in the order of scoring
     (WHIST-HONOURS-5, WHIST-SCORE-3)."""
 
+    sheet = True
+
     kind: Literal["honours-void"] = Field(default="honours-void", description="the kind of fact")
     side: str = Field(description="the side whose honours count nothing (NS, EW)")
     deal: int = Field(description="the deal, counted from 1")
@@ -365,6 +380,9 @@ class HonoursVoid(Fact):
 
 class LastTrickUnmarked(Fact):
     """Rubicon: the last trick not marked, scored all the same (RUB-LAW-54, info)."""
+
+    sheet = True
+    missing_mark = True
 
     kind: Literal["last-trick-unmarked"] = Field(
         default="last-trick-unmarked", description="the kind of fact"
@@ -381,6 +399,8 @@ class LastTrickUnmarked(Fact):
 
 class BrisquesCountRefused(Fact):
     """Rubicon: a demand to count the brisques that laws 60-61 do not allow (RUB-GAME-3)."""
+
+    sheet = True
 
     kind: Literal["brisques-count-refused"] = Field(
         default="brisques-count-refused", description="the kind of fact"

@@ -11,11 +11,10 @@ record gives exactly the ruling ``adjudicate`` gives.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from adjudicator.errors import InputError
-from adjudicator.facts import marks
 from adjudicator.findings import Finding
 from adjudicator.record.envelope import AnyRecord
 from adjudicator.referee.inputs import check_ref, event_of, header_of
@@ -23,40 +22,37 @@ from adjudicator.referee.tables import Table, table_for
 from adjudicator.ruling.build import AnyJudgement, judgement_of, ruling_of
 from adjudicator.ruling.model import Ruling
 
-#: The facts of the score sheet (marks, results, honours claims): the sheet is written after
-#: the cards, so a card pushed never makes one. The judge at a card (the last of a deal or a
-#: trick) would find marks still to come "wrong" or "missing" (a card-room engineer's review
+#: The events that are cards: the score sheet is written after the cards, so a card never
+#: tells a fact of the sheet (``Fact.sheet``). The judge at a card (the last of a trick or a
+#: deal) would find marks still to come "wrong" or "missing" (a card-room engineer's review
 #: saw clean Bézique games told "A marked 90 for brisques; the rules give 100" at the last
-#: card): they are kept back, and told at the next judgement that still finds them.
-SHEET_FACTS = (
-    marks.WrongMark,
-    marks.Unmarked,
-    marks.MarkedAgain,
-    marks.AgreedResult,
-    marks.HonoursClaimFails,
-    marks.HonoursUnclaimed,
-    marks.HonoursVoid,
-    marks.LastTrickUnmarked,
-    marks.BrisquesCountRefused,
-)
-
-#: The events that are cards (the sheet facts a judgement finds at them are kept back).
+#: card): such a finding is kept back, and told at the next judgement that still finds it.
 CARDS = frozenset({"play", "draw", "retract"})
 
-#: A mark missing is known only when the sheet of the deal is closed (the next deal, a cut,
-#: a position, the result agreed): at another event it is kept back, for the marks are
-#: written one after the other (a review saw "no mark was written for NS's honours" told at
-#: EW's mark, the line before NS's).
-MISSING = (marks.Unmarked, marks.LastTrickUnmarked)
+#: The events that close a deal's sheet: a mark missing (``Fact.missing_mark``) is told only
+#: at one of them, the marks being written one after the other (a review saw "no mark was
+#: written for NS's honours" told at EW's mark, the line before NS's).
 CLOSES_SHEET = frozenset({"deal", "cut", "position", "misdeal", "result"})
 
 
-def _kept_back(kind: str) -> tuple[type, ...]:
-    """The facts a judgement at an event of this kind keeps back: at a card, every fact of
+def _kept_back(kind: str) -> Callable[[Any], bool]:
+    """Which facts a judgement at an event of this kind keeps back: at a card, every fact of
     the sheet; at another event that leaves the sheet open, a mark missing."""
     if kind in CARDS:
-        return SHEET_FACTS
-    return () if kind in CLOSES_SHEET else MISSING
+        return _of_the_sheet
+    return _never if kind in CLOSES_SHEET else _a_mark_missing
+
+
+def _of_the_sheet(facts: Any) -> bool:
+    return bool(getattr(facts, "sheet", False))
+
+
+def _a_mark_missing(facts: Any) -> bool:
+    return bool(getattr(facts, "missing_mark", False))
+
+
+def _never(facts: Any) -> bool:
+    return False
 
 
 def _key(finding: Finding) -> bytes:
@@ -186,7 +182,7 @@ class Referee:
         replayed = self._table.replayed(self._events)
         return self._table.findings(self._header, replayed)
 
-    def _judged(self, kept_back: tuple[type, ...] = ()) -> list[Finding]:
+    def _judged(self, kept_back: Callable[[Any], bool] = _never) -> list[Finding]:
         """Judge anew; the findings not known before (as many of each as are new). A new
         finding whose facts are ``kept_back`` is not told, and still new at the next
         judgement (``_kept_back``)."""
@@ -199,7 +195,7 @@ class Referee:
         for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
-                if isinstance(finding.facts, kept_back):
+                if kept_back(finding.facts):
                     known[key] -= 1  # (kept back: the marks may yet come)
                     continue
                 new.append(finding)
