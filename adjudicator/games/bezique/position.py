@@ -103,7 +103,11 @@ def apply_position(state: StateBase, index: int, event: BeziquePosition) -> None
     }
     if ending and any(tables.values()):
         problems.append(
-            Problem(f"{where}/tables", "the stock is exhausted: the table cards are in the hands")
+            Problem(
+                f"{where}/tables",
+                "the stock is exhausted: the table cards are in the hands (BEZ-LAST-1); state"
+                " them under hands (a card left lying on the table is played as from the hand)",
+            )
         )
     if ending and any(event.carried.values()):
         problems.append(
