@@ -280,8 +280,9 @@ def _added(ctx: Context, f: Finding) -> str:
     for line in cast(BeziqueDealSummary, ctx.deal_of(f.event or 0)).scores:
         if line["item"] == "penalty" and line["rule"] == f.rule and line["event"] == f.event:
             who = ctx.names.any(line["seat"])
-            what = "taken down" if getattr(f.facts, "why", None) == "score-not-allowed" else ""
-            return f"; {who} adds the {line['points']} {what or 'marked too much'}, as the adversary may"
+            struck = getattr(f.facts, "why", None) == "score-not-allowed"
+            what = "taken down" if struck else "marked too much"
+            return f"; {who} adds the {line['points']} {what}, as the adversary may"
     return ""
 
 
