@@ -308,6 +308,14 @@ BeziqueEvent = Annotated[
 # Rule options ---------------------------------------------------------------------------
 
 EndplayPenalty = Literal["replay", "french_nothing_after", "forfeit_last_tricks"]
+#: An end-play error nobody claims in its deal: the penalty as if claimed, or the play stands.
+EndplayUnclaimed = Literal["penalty", "as_played"]
+_UNCLAIMED = (
+    "AMB-37 / RUB-LAST-1: an end-play error no claim of kind revoke names in its deal (after"
+    " the error, before the next deal): the end-play penalty applies as if it had been claimed"
+    " (penalty: the digest's checker note) or the play stands as recorded and the error is"
+    " only reported (as_played: law 55 corrects an error on detection)"
+)
 
 
 class BeziqueRules(Strict):
@@ -326,6 +334,7 @@ class BeziqueRules(Strict):
         description="AMB-15 / BEZ-LAST-3: replay (Foster), french_nothing_after,"
         " forfeit_last_tricks (Enquire Within: all eight to the adversary)",
     )
+    endplay_unclaimed: EndplayUnclaimed = Field(default="penalty", description=_UNCLAIMED)
     last_trick: Literal[32, 24] = Field(
         default=32, description="AMB-13 / BEZ-LAST-4: the trick that scores 10"
     )
@@ -369,6 +378,7 @@ class RubiconRules(Strict):
     endplay_penalty: Literal["replay", "french_nothing_after"] = Field(
         default="replay", description="AMB-15 / RUB-LAST-1, law 55"
     )
+    endplay_unclaimed: EndplayUnclaimed = Field(default="penalty", description=_UNCLAIMED)
     brisque_close_mode: Literal["on_demand", "automatic"] = Field(
         default="on_demand",
         description="AMB-2 / RUB-GAME-3: close scores count brisques on a"

@@ -112,8 +112,31 @@ def endplay_consequence(ctx: Context, error: Finding) -> str:
     (BEZ-LAST-2, the option endplay_penalty)."""
     deal = ctx.deal_of(error.event or 0) if ctx.deals else None
     if deal is not None and deal.indeterminate_from_trick is None:  # (a Bézique deal)
+        if _stands_unclaimed(ctx, error, deal):
+            return _AS_PLAYED["rubicon-bezique" if ctx.game == "rubicon-bezique" else "bezique"]
         return _endplay_penalty(ctx, error)
     return "the tricks from there on are to be replayed"
+
+
+#: An end-play error nobody claimed, under rules that let the play stand (AMB-37)
+_AS_PLAYED = {
+    "rubicon-bezique": "nobody claimed it in the deal, so the play stands as recorded, as these"
+    " rules read the laws: such an error is corrected only when it is detected",
+    "bezique": "nobody claimed it in the deal, so the play stands as recorded, as these rules"
+    " read the laws: the adversary may compel a replay, and did not",
+}
+
+
+def _stands_unclaimed(ctx: Context, error: Finding, deal: Any) -> bool:
+    """Whether the rules let the play stand after ``error`` because no revoke was claimed
+    after it in its deal (the rules option endplay_unclaimed; ``judge.penalty_mode``)."""
+    if ctx.rules.get("endplay_unclaimed") != "as_played":
+        return False
+    at = error.event or 0
+    return not any(
+        claim.kind == "revoke" and claim.event > at and ctx.deal_of(claim.event) is deal
+        for claim in ctx.claims
+    )
 
 
 def _endplay_penalty(ctx: Context, error: Finding) -> str:

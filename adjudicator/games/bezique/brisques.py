@@ -20,11 +20,13 @@ def tricks_after_penalty(
     """Brisques per seat and the last trick's winner, after the end-play penalty option
     (BEZ-LAST-3, RUB-LAST-1): ``forfeit_last_tricks`` gives every end-play trick to the
     offender's adversary; ``french_nothing_after`` counts nothing for the offender from his
-    error on; ``replay`` (and no error) leaves each trick its winner's."""
+    error on; ``replay`` (and no error) leaves each trick its winner's, the tricks from the
+    error on to be replayed; ``as_played`` (an error nobody claimed, ``endplay_unclaimed``)
+    leaves each trick its winner's, and the play stands."""
     error = deal.endplay_error
-    if error is None or mode == "replay":  # the common case: every trick is its winner's
+    if error is None or mode in ("replay", "as_played"):  # every trick is its winner's
         brisques, last, _ = _tricks_as_won(deal, variant, last_number)
-        return brisques, last, error[0] if error is not None else None
+        return brisques, last, error[0] if error is not None and mode == "replay" else None
     brisques = {"A": 0, "B": 0}
     last_winner = None
     brisque_cards = _BRISQUE_CARDS

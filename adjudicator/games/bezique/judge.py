@@ -57,14 +57,29 @@ _LAW50_ALWAYS = frozenset({"BEZ-DECL-5", "BEZ-COMBO-9", "BEZ-COMBO-10"})
 
 #: The values of ``wrong_score_penalty`` under which the adversary adds (Foster p.382), and
 #: the one that reads it as covering the marks of scores the laws did not allow then.
+#: The end-play penalty modes that leave every trick to its winner (``tricks_after_penalty``).
+_AS_FELL = frozenset({"replay", "as_played"})
 _FOSTER = frozenset({"add_to_adversary", "add_every_score_taken_down"})
 _WIDE = "add_every_score_taken_down"
 
 
-def _rules_of(rules: BeziqueRules | RubiconRules) -> tuple[str, bool]:
-    penalty = rules.endplay_penalty
+def _rules_of(deal: BeziqueDealFacts, rules: BeziqueRules | RubiconRules) -> tuple[str, bool]:
     law50_all = isinstance(rules, RubiconRules) and rules.law50_scope == "all_declaration_errors"
-    return penalty, law50_all
+    return penalty_mode(deal, rules), law50_all
+
+
+def penalty_mode(deal: BeziqueDealFacts, rules: BeziqueRules | RubiconRules) -> str:
+    """The end-play penalty of this deal: the option ``endplay_penalty``'s; or none,
+    ``as_played``, for an error that no claim of a revoke made after it in the deal names,
+    when the rules let such play stand (``endplay_unclaimed``, AMB-37, RUB-LAST-1)."""
+    error = deal.endplay_error
+    if (
+        error is not None
+        and rules.endplay_unclaimed == "as_played"
+        and not any(claim.kind == "revoke" and at > error[2] for at, claim in deal.claims)
+    ):
+        return "as_played"
+    return rules.endplay_penalty
 
 
 class _Scorer:
@@ -81,7 +96,7 @@ class _Scorer:
         self.lines: list[ScoreLine] = []
         self.official = {"A": 0, "B": 0}
         self.cards_made = {"A": 0, "B": 0}
-        self.penalty_mode, self.law50_all = _rules_of(rules)
+        self.penalty_mode, self.law50_all = _rules_of(deal, rules)
         self.late_sevens: set[str] = set()
 
     def add(
@@ -366,7 +381,7 @@ class _Scorer:
         # an end-play penalty (forfeit, the French rule) moves those points itself, once -
         # not again as "marked too much" (GEN-IRREG-4)
         as_fell, last_as_fell = brisques, last_trick
-        if deal.endplay_error is not None and mode != "replay":
+        if deal.endplay_error is not None and mode not in _AS_FELL:
             as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "replay", last_number)
         taken = stated_brisques(deal, variant) if _brisques_apart(rules) else None
         if taken:
@@ -560,7 +575,7 @@ def _forfeit_before(
 ) -> bool:
     """Enquire Within's forfeit of all eight last tricks, when some were played before the
     position: what they held is not stated (BEZ-LAST-3)."""
-    if not isinstance(rules, BeziqueRules) or rules.endplay_penalty != "forfeit_last_tricks":
+    if not isinstance(rules, BeziqueRules) or penalty_mode(deal, rules) != "forfeit_last_tricks":
         return False
     endplay_from = 32 - 8  # the ordinary game's stock tricks (BEZ-LAST-1)
     return deal.endplay_error is not None and position.tricks > endplay_from
@@ -568,7 +583,7 @@ def _forfeit_before(
 
 def _penalty_words(deal: BeziqueDealFacts, mode: str) -> tuple[str, str]:
     """How an end-play penalty moved a seat's brisques, and its last trick (BEZ-LAST-3)."""
-    if deal.endplay_error is None:
+    if deal.endplay_error is None or mode in _AS_FELL:
         return "", ""
     trick, offender, _ = deal.endplay_error
     if mode == "forfeit_last_tricks":
