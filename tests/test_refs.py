@@ -217,3 +217,42 @@ def test_a_score_of_a_carried_declaration_names_the_position_and_its_index(
             score[key] = value
     error = error_of(record)
     assert (error.pointer, error.message) == (pointer, message)
+
+
+# A whist mark written later for an earlier deal (WHIST-HONOURS-4) ----------------------------
+
+MARKED_LATER = FIXTURES / "whist" / "honours-claimed-marked-in-the-next-deal-by-ref.json"
+#: (the honours mark of deal 1, written in deal 2 at event 109 naming the claim, event 53)
+
+
+def test_a_whist_mark_naming_an_earlier_deal_is_judged_with_that_deal() -> None:
+    record = load(MARKED_LATER)
+    assert json.loads(ruling_of(record))["findings"] == []
+    record["events"][109].pop("ref")  # the same mark, for the deal it is written in
+    rules = {(f["rule"], f["event"]) for f in json.loads(ruling_of(record))["findings"]}
+    assert ("WHIST-SCORE-7", 109) in rules  # deal 2 held no honours for NS: struck out
+
+
+def test_a_whist_mark_may_name_its_deal_by_id() -> None:
+    record = load(MARKED_LATER)
+    by_index = ruling_of(record)
+    record["events"][0]["id"] = "deal-1"
+    record["events"][109]["ref"] = "deal-1"
+    assert ruling_of(record) == by_index
+
+
+@pytest.mark.parametrize(
+    ("ref", "message"),
+    [
+        (
+            54,
+            "event 54 is a score (tricks); a score (honours) must name a deal or a position or an honours claim",
+        ),
+        (110, "a mark is written for a deal already dealt: event 110 is not before it"),
+    ],
+)
+def test_a_whist_mark_names_an_earlier_deal_or_its_honours(ref: int, message: str) -> None:
+    record = load(MARKED_LATER)
+    record["events"][109]["ref"] = ref
+    error = error_of(record)
+    assert (error.pointer, error.message) == ("/events/109/ref", message)

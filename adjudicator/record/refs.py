@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 REF_KINDS: dict[tuple[str, str, str | None], tuple[tuple[str, bool], ...]] = {
     # whist: a revoke claim names the renouncing play (WHIST-REVOKE-6, -7)
     ("whist", "claim", "revoke"): (("play", False),),
+    # whist: a mark written later for an earlier deal names that deal (WHIST-HONOURS-4)
+    ("whist", "score", "tricks"): (("deal", False), ("position", False)),
+    ("whist", "score", "penalty"): (("deal", False), ("position", False)),
+    ("whist", "score", "honours"): (("deal", False), ("position", False), ("honours", False)),
     # Bézique: a declaration announced "to score" is scored later by a score naming it, or
     # naming the position that carries it (with ``carried``: ``_carried``)
     ("bezique", "score", "declaration"): (("declare", False), ("position", False)),
@@ -44,16 +48,22 @@ REF_KINDS: dict[tuple[str, str, str | None], tuple[tuple[str, bool], ...]] = {
 _FAMILY = {"whist": "whist", "bezique": "bezique", "rubicon-bezique": "bezique"}
 
 
+#: Event types said otherwise than "a" and the type (whist's ``honours``: the claim of them).
+_SAID = {"honours": "an honours claim"}
+
+
+def _said(kind: str) -> str:
+    return _SAID.get(kind) or (f"an {kind}" if kind[0] in "aeiou" else f"a {kind}")
+
+
 def _what(event: Any) -> str:
     """An event as the messages name it: "a play", "a score (seven)", "a claim (revoke)"."""
     kind = getattr(event, "kind", None) or getattr(event, "for_", None)
-    article = "an" if event.type[0] in "aeiou" else "a"
-    return f"{article} {event.type}" + (f" ({kind})" if kind else "")
+    return _said(event.type) + (f" ({kind})" if kind else "")
 
 
 def _wanted(allowed: tuple[tuple[str, bool], ...]) -> str:
-    names = [f"{kind} with points" if points else kind for kind, points in allowed]
-    return " or ".join(f"a {name}" if name[0] not in "aeiou" else f"an {name}" for name in names)
+    return " or ".join(_said(kind) + (" with points" if points else "") for kind, points in allowed)
 
 
 def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]:

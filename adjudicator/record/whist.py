@@ -213,6 +213,13 @@ class WhistScore(EventBase):
     for_: Literal["tricks", "honours", "penalty", "game", "rubber"] = Field(
         description="what the mark is for: tricks, honours, penalty, game or rubber", alias="for"
     )
+    ref: Ref | None = Field(
+        default=None,
+        description="a mark written in a later deal for an earlier one (honours claimed may be"
+        " scored at any time during the game, WHIST-HONOURS-4): an event of the deal it scores,"
+        " its deal (or position) or, for honours, the honours claimed; by index or id. Without"
+        " it a mark is for the deal it is written in",
+    )
 
 
 class WhistResult(EventBase):

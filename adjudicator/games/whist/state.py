@@ -152,7 +152,8 @@ class WhistState(Table):
         match event:  # the usual events first: each case is an isinstance test, tried in turn
             case WhistScore():
                 self._require_deal(index, "score")
-                self.deal.marks.append(TimedEvent(index, event))
+                deal = self.deal if event.ref is None else self._marked_deal(index, event.ref)
+                deal.marks.append(TimedEvent(index, event))
             case WhistDeal():
                 self._apply_deal(index, event)
             case WhistCut():
@@ -562,6 +563,17 @@ class WhistState(Table):
         return TimedEvent(
             index, event, after_cut=after_cut, after_first_mark=marks_before, late_deal=late_deal
         )
+
+    def _marked_deal(self, index: int, ref: int | str) -> DealFacts:
+        """The deal a mark written later scores (``ref``): an earlier deal, or this one."""
+        if TYPE_CHECKING:  # ``load`` resolves a ref by id to the event's index
+            assert isinstance(ref, int)
+        if ref >= index:
+            raise InputError(
+                pointer_of("events", index, "ref"),
+                f"a mark is written for a deal already dealt: event {ref} is not before it",
+            )
+        return self._target_deal(index, ref)
 
     def _target_deal(self, index: int, ref: int | str | None) -> DealFacts:
         """The deal a claim is about: the one holding ``ref``, else the current one."""
