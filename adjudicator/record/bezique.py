@@ -103,8 +103,9 @@ class BeziquePosition(NestedEvent):
     tricks: Annotated[int, Field(ge=1)] = Field(description="tricks played so far in this deal")
     leader: BeziqueSeat = Field(description="the winner of the last trick: he leads next")
     stock: Annotated[int, Field(ge=0)] | list[CardField] = Field(
-        description="the stock remaining (ordinary game: the turn-up included): a count, or"
-        " the cards top first when their order is known"
+        description="the stock remaining: a count (ordinary game: the turn-up counted), or"
+        " the face-down cards top first when their order is known (ordinary game: without the"
+        " turn-up, which is turn_up)"
     )
     drawn: bool = Field(
         default=False,
@@ -311,8 +312,8 @@ EndplayPenalty = Literal["replay", "french_nothing_after", "forfeit_last_tricks"
 #: An end-play error nobody claims in its deal: the penalty as if claimed, or the play stands.
 EndplayUnclaimed = Literal["penalty", "as_played"]
 _UNCLAIMED = (
-    "AMB-37 / RUB-LAST-1: an end-play error no claim of kind revoke names in its deal (after"
-    " the error, before the next deal): the end-play penalty applies as if it had been claimed"
+    "AMB-37 / RUB-LAST-1: an end-play error no claim of kind revoke follows (in its deal, or"
+    " later naming the card by ref): the end-play penalty applies as if it had been claimed"
     " (penalty: the digest's checker note) or the play stands as recorded and the error is"
     " only reported (as_played: law 55 corrects an error on detection)"
 )

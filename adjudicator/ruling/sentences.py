@@ -133,8 +133,10 @@ def _stands_unclaimed(ctx: Context, error: Finding, deal: Any) -> bool:
     if ctx.rules.get("endplay_unclaimed") != "as_played":
         return False
     at = error.event or 0
-    return not any(
-        claim.kind == "revoke" and claim.event > at and ctx.deal_of(claim.event) is deal
+    return not any(  # (a claim naming a card is about that card's deal: ``state.apply_claim``)
+        claim.kind == "revoke"
+        and claim.event > at
+        and ctx.deal_of(claim.event if claim.ref is None else claim.ref) is deal
         for claim in ctx.claims
     )
 

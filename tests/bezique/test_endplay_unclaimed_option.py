@@ -83,3 +83,23 @@ def test_a_claim_made_before_the_error_does_not_detect_it(game: str) -> None:
     early = _claim_at(_record(game, endplay_unclaimed="as_played"), error - 1, game)
     indeterminate, _, words = _outcome(early)
     assert not indeterminate and "the play stands as recorded" in words
+
+
+def test_a_claim_in_the_next_deal_naming_the_card_is_ruled_with_the_error_deal() -> None:
+    """Detected after the deal (AMB-37): the claim names the card with ``ref`` and is upheld,
+    never "fails" against the deal it was made in; under ``as_played`` it brings the penalty."""
+    data = _record("bezique", endplay_unclaimed="as_played")
+    error, offender = CASES["bezique"][1], CASES["bezique"][2]
+    events = data["events"]
+    first = next(n for n, e in enumerate(events) if e["type"] == "deal")
+    again = [e for e in events[first:] if e["type"] != "result"]  # the same deal played again
+    claim = {"type": "claim", "by": "B", "kind": "revoke", "against": offender, "ref": error}
+    data = {**data, "events": [*events, *again, claim]}
+    ruling = adjudicate(parse_record(data))
+    words = " ".join(s.text for s in ruling.decision)
+    # deal 1's error, claimed in deal 2, is penalised; deal 2's own (the same play), unclaimed,
+    # stands
+    assert [d.indeterminate_from_trick for d in ruling.deals] == [31, None]  # type: ignore[union-attr]
+    assert "upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of deal 1" in words
+    assert "trick 31 of deal 2: nobody claimed it in the deal, so the play stands" in words
+    assert "fails" not in words

@@ -70,7 +70,8 @@ def _rules_of(deal: BeziqueDealFacts, rules: BeziqueRules | RubiconRules) -> tup
 
 def penalty_mode(deal: BeziqueDealFacts, rules: BeziqueRules | RubiconRules) -> str:
     """The end-play penalty of this deal: the option ``endplay_penalty``'s; or none,
-    ``as_played``, for an error that no claim of a revoke made after it in the deal names,
+    ``as_played``, for an error that no claim of a revoke made after it names (a claim made
+    in a later deal naming its card is the deal's: ``state.apply_claim``),
     when the rules let such play stand (``endplay_unclaimed``, AMB-37, RUB-LAST-1)."""
     error = deal.endplay_error
     if (

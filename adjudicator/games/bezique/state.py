@@ -152,8 +152,16 @@ def apply_declare(state: BeziqueState, index: int, event: BeziqueDeclare) -> Non
 
 
 def apply_claim(state: BeziqueState, index: int, event: BeziqueClaim) -> None:
+    """A claim is ruled with the deal it is about: the deal of the event it names (a mark or
+    a card of an earlier deal, challenged later), else the deal in play. (A review found a
+    challenge made in deal 3 of a mark of deal 1 ruled "fails: the score was good" against
+    deal 3, while the mark was corrected in deal 1.)"""
     state._require_deal(index, "claim")
-    state.deal.claims.append((index, event))
+    deal = state.deal
+    ref = event.ref
+    if type(ref) is int and ref < deal.event:
+        deal = next((d for d in reversed(state.deals) if d.event <= ref), deal)
+    deal.claims.append((index, event))
     declarations.challenge_trumps(state, index, event)
 
 
