@@ -197,6 +197,7 @@ def _whist_deal(
             "game": f"{o.game.winner} {o.game.value}" if o.game else "no game",
             "rubber": f"{o.rubber.winner} {o.rubber.value}" if o.rubber else "",
             "best": o.best,
+            "as_good": o.as_good_as_best,
         }
         for o in deal.penalty_options or []
     ]

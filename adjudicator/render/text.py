@@ -240,7 +240,13 @@ def _deal_lines(deal: WhistDealSummary, fixed: bool = False, honours: bool = Tru
             rubber = (
                 f", rubber {option.rubber.winner} {option.rubber.value}" if option.rubber else ""
             )
-            best = "  <- best for the claimants" if option.best else ""
+            best = (
+                "  <- best for the claimants"
+                if option.best
+                else "  <- as good for them"
+                if option.as_good_as_best
+                else ""
+            )
             lines.append(
                 f"    {' + '.join(option.choices):<16} NS {option.score['NS']}, "
                 f"EW {option.score['EW']}; {game}{rubber}{best}"

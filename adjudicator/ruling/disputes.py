@@ -24,7 +24,7 @@ from adjudicator.facts.whist_revokes import (
 )
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueMark, DeclarationRow
-from adjudicator.games.whist.summary import Revoke, ScoreItem, WhistDealSummary
+from adjudicator.games.whist.summary import PenaltyOption, Revoke, ScoreItem, WhistDealSummary
 from adjudicator.ruling.amendments import AMENDMENT_DISPUTES, amended_after
 from adjudicator.ruling.sentences import (
     SCORE_FAULT,
@@ -406,7 +406,55 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     rule = item["rule"] if item is not None else "WHIST-REVOKE-9"
     events = [waived[0].event] if waived else []
     out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule, events=events))
+    if not revoke.penalty_chosen and ctx.code != "american-1893":
+        out += _choices(ctx, deal, claim.by)
     return out
+
+
+#: A choice of penalty in the list of what each gives
+_SHORT = {"tricks": "three tricks taken", "deduct": "three deducted", "add": "three added"}
+
+
+def _choices(ctx: Context, deal: WhistDealSummary, side: str) -> list[Said]:
+    """What each choice the claimants did not make would give, and by what measure the ruling
+    took the one it applies (said once a deal: the claimants choose, WHIST-REVOKE-9)."""
+    options = deal.penalty_options
+    if not options or len(options) < 2 or id(options) in ctx.used:
+        return []
+    ctx.used.add(id(options))
+    listed = "; ".join(f"{_combination(o.choices)}, {_outcome(o)}" for o in options)
+    best = next(o for o in options if o.best)
+    alike = [o for o in options if o.as_good_as_best and not o.best]
+    tie = ""
+    if alike:
+        others = " and ".join(_combination(o.choices) for o in alike)
+        tie = (
+            f"; by that, {others} would do as much as {_combination(best.choices)}, and the"
+            " first listed is applied"
+        )
+    return [
+        say(
+            f"{side} may still choose another penalty. Each choice gives: {listed}. The best is"
+            f" judged by the rubber first, then the game, then how far {side} lead in"
+            f" points{tie}{ctx.law('WHIST-REVOKE-9')}.",
+            "WHIST-REVOKE-9",
+        )
+    ]
+
+
+def _combination(choices: list[str]) -> str:
+    if len(choices) == 1:
+        return _SHORT.get(choices[0], choices[0])
+    said = [f"{_SHORT.get(c, c)} for revoke {n}" for n, c in enumerate(choices, 1)]
+    return ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def _outcome(option: PenaltyOption) -> str:
+    if option.rubber is not None:
+        return f"{option.rubber.winner} win the game and the rubber, worth {option.rubber.value}"
+    if option.game is not None:
+        return f"{option.game.winner} win the game, worth {option.game.value}"
+    return f"the game stands at NS {option.score['NS']}, EW {option.score['EW']}"
 
 
 def _effect(item: ScoreItem) -> str:

@@ -154,7 +154,8 @@ def advise(
         r.choice = c
     bench.findings.append(_advised(deal, unchosen[0], claimants, best))
     found = [(combo, outcome(combo)) for combo in shown]
-    return [_option(combo, o, best) for combo, o in found if o is not None]
+    top = rank(best)
+    return [_option(combo, o, best, o[0] == top) for combo, o in found if o is not None]
 
 
 def _advised(
@@ -178,8 +179,11 @@ def _advised(
     )
 
 
-def _option(combo: tuple[Choice, ...], found: _Outcome, best: tuple[Choice, ...]) -> PenaltyOption:
-    """One choice of penalties as the summary shows it: the score, game and rubber it gives."""
+def _option(
+    combo: tuple[Choice, ...], found: _Outcome, best: tuple[Choice, ...], as_good: bool
+) -> PenaltyOption:
+    """One choice of penalties as the summary shows it: the score, game and rubber it gives,
+    and whether it does as much for the claimants as the best (``_rank``: a tie)."""
     _, result, game, rubber = found
     return PenaltyOption(
         choices=list(combo),
@@ -187,6 +191,7 @@ def _option(combo: tuple[Choice, ...], found: _Outcome, best: tuple[Choice, ...]
         game=game,
         rubber=rubber,
         best=combo == best,
+        as_good_as_best=as_good,
     )
 
 

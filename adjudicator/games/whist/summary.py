@@ -157,6 +157,12 @@ class PenaltyOption(Out):
         description="whether this is the best combination for the claimants (the one the ruling"
         " applies)"
     )
+    as_good_as_best: bool = Field(
+        default=False,
+        description="whether this combination does as much for the claimants as the best, by"
+        " the measure the ruling uses (the rubber, then the game, then their lead in points):"
+        " of combinations alike by it, the first listed is applied (the best itself: true)",
+    )
 
 
 class WhistDealSummary(Out):
