@@ -5,7 +5,7 @@ cannot drift apart."""
 from __future__ import annotations
 
 from adjudicator.games.bezique.summary import BeziqueDealSummary
-from adjudicator.games.whist.summary import WhistDealSummary
+from adjudicator.games.whist.summary import PenaltyOption, WhistDealSummary
 from adjudicator.ruling.model import WhistCorrected
 
 
@@ -31,3 +31,21 @@ def honours_shown(rules: dict[str, object], deal: WhistDealSummary) -> bool:
     claimed them (the claim is ruled on). Under the American code, which does not count
     honours (WHIST-HONOURS-6), a line of honours held would say what matters nothing."""
     return rules.get("honours_counted", True) is not False or bool(deal.honours.claims)
+
+
+def penalty_heading(options: list[PenaltyOption]) -> str:
+    """The table of a deal's penalty choices: ``Penalty choices (as chosen)`` or ``(no choice
+    recorded)``."""
+    made = any(o.chosen for o in options)
+    return f"Penalty choices ({'as chosen' if made else 'no choice recorded'})"
+
+
+def penalty_marks(option: PenaltyOption) -> str:
+    """What a row of that table is: ``chosen``, ``best for the claimants``, ``as good for
+    them`` (a tie with the best), or nothing."""
+    marks = (
+        ("chosen", option.chosen),
+        ("best for the claimants", option.best),
+        ("as good for them", option.as_good_as_best and not option.best),
+    )
+    return ", ".join(word for word, on in marks if on)

@@ -24,7 +24,14 @@ from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import as_played, games_won, honours_shown, rubber_won
+from adjudicator.render.figures import (
+    as_played,
+    games_won,
+    honours_shown,
+    penalty_heading,
+    penalty_marks,
+    rubber_won,
+)
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
 from adjudicator.ruling.model import (
@@ -196,8 +203,7 @@ def _whist_deal(
             "score": o.score,
             "game": f"{o.game.winner} {o.game.value}" if o.game else "no game",
             "rubber": f"{o.rubber.winner} {o.rubber.value}" if o.rubber else "",
-            "best": o.best,
-            "as_good": o.as_good_as_best,
+            "marks": penalty_marks(o),
         }
         for o in deal.penalty_options or []
     ]
@@ -229,6 +235,7 @@ def _whist_deal(
             f"{m['side']} {m['points']:+d} for {m['for']} (event {m['event']})" for m in deal.marks
         ],
         "penalty_options": options,
+        "penalty_heading": penalty_heading(deal.penalty_options or []),
     }
 
 

@@ -12,7 +12,14 @@ from adjudicator.cards import PIQUET_RANKS, RANKS, Card, Suit, sort_hand
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import as_played, games_won, honours_shown, rubber_won
+from adjudicator.render.figures import (
+    as_played,
+    games_won,
+    honours_shown,
+    penalty_heading,
+    penalty_marks,
+    rubber_won,
+)
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -234,22 +241,16 @@ def _deal_lines(deal: WhistDealSummary, fixed: bool = False, honours: bool = Tru
         )
         lines.append(f"  Marks written: {marks}")
     if deal.penalty_options:
-        lines.append("  Penalty choices (no choice recorded):")
+        lines.append(f"  {penalty_heading(deal.penalty_options)}:")
         for option in deal.penalty_options:
             game = f"game {option.game.winner} {option.game.value}" if option.game else "no game"
             rubber = (
                 f", rubber {option.rubber.winner} {option.rubber.value}" if option.rubber else ""
             )
-            best = (
-                "  <- best for the claimants"
-                if option.best
-                else "  <- as good for them"
-                if option.as_good_as_best
-                else ""
-            )
+            mark = penalty_marks(option)
             lines.append(
                 f"    {' + '.join(option.choices):<16} NS {option.score['NS']}, "
-                f"EW {option.score['EW']}; {game}{rubber}{best}"
+                f"EW {option.score['EW']}; {game}{rubber}{'  <- ' + mark if mark else ''}"
             )
     return lines
 

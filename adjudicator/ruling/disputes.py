@@ -406,8 +406,10 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     rule = item["rule"] if item is not None else "WHIST-REVOKE-9"
     events = [waived[0].event] if waived else []
     out.append(say(f"The penalty is {what} ({whose}){effect}{ctx.law(rule)}.", rule, events=events))
-    if not revoke.penalty_chosen and ctx.code != "american-1893":
-        out += _choices(ctx, deal, claim.by)
+    claimed = [r for r in applied if r.claimed_at is not None]
+    last = max(claimed, key=lambda r: (r.claimed_at or 0, r.trick), default=None)
+    if ctx.code != "american-1893" and revoke is last:
+        out += _choices(ctx, deal, claim.by)  # (after the deal's last penalty)
     return out
 
 
@@ -416,21 +418,33 @@ _SHORT = {"tricks": "three tricks taken", "deduct": "three deducted", "add": "th
 
 
 def _choices(ctx: Context, deal: WhistDealSummary, side: str) -> list[Said]:
-    """What each choice the claimants did not make would give, and by what measure the ruling
-    took the one it applies (said once a deal: the claimants choose, WHIST-REVOKE-9)."""
+    """What each choice of penalty gives (said once a deal: the claimants choose,
+    WHIST-REVOKE-9): of a choice made, what the others would have given; of none made, what
+    each gives and by what measure the ruling took the one it applies."""
     options = deal.penalty_options
     if not options or len(options) < 2 or id(options) in ctx.used:
         return []
     ctx.used.add(id(options))
-    listed = "; ".join(f"{_combination(o.choices)}, {_outcome(o)}" for o in options)
+    claimed = sorted(
+        (r for r in deal.revokes if r.applied and r.claimed_at is not None), key=lambda r: r.trick
+    )
+    made = next((o for o in options if o.chosen), None)
+    if made is not None:  # a penalty chosen stands: what the others would have given
+        return [
+            say(
+                f"{_other_choices(made, options, claimed, side)}{ctx.law('WHIST-REVOKE-9')}.",
+                "WHIST-REVOKE-9",
+            )
+        ]
+    listed = "; ".join(f"{_choice_words(o.choices, claimed)}, {_outcome(o)}" for o in options)
     best = next(o for o in options if o.best)
     alike = [o for o in options if o.as_good_as_best and not o.best]
     tie = ""
     if alike:
-        others = " and ".join(_combination(o.choices) for o in alike)
+        others = " and ".join(_choice_words(o.choices, claimed) for o in alike)
         tie = (
-            f"; by that, {others} would do as much as {_combination(best.choices)}, and the"
-            " first listed is applied"
+            f"; by that, {others} would do as much as {_choice_words(best.choices, claimed)},"
+            " and the first listed is applied"
         )
     return [
         say(
@@ -442,10 +456,48 @@ def _choices(ctx: Context, deal: WhistDealSummary, side: str) -> list[Said]:
     ]
 
 
-def _combination(choices: list[str]) -> str:
+def _other_choices(
+    made: PenaltyOption, options: list[PenaltyOption], claimed: list[Revoke], side: str
+) -> str:
+    """Of penalties chosen: what each other choice would have given, revoke by revoke, the
+    other penalties as chosen (the options are the choice made and each revoke's others)."""
+    if len(made.choices) == 1:
+        listed = "; ".join(
+            f"{_SHORT.get(o.choices[0], o.choices[0])}{' (as chosen)' if o.chosen else ''}:"
+            f" {_outcome(o)}"
+            for o in options
+        )
+        return f"What each choice would have given {side}: {listed}"
+    parts = []
+    for n, name in enumerate(_revoke_names(claimed, len(made.choices))):
+        others = [o for o in options if not o.chosen and o.choices[n] != made.choices[n]]
+        alternatives = "; ".join(
+            f"{_SHORT.get(o.choices[n], o.choices[n])},"
+            f" {'the same' if _outcome(o) == _outcome(made) else _outcome(o)}"
+            for o in others
+        )
+        if alternatives:
+            chosen = _SHORT.get(made.choices[n], made.choices[n])
+            parts.append(f"for {name} ({chosen} as chosen): {alternatives}")
+    return (
+        f"As chosen, {_outcome(made)}. What each other choice would have given {side}, the"
+        f" other penalty as chosen: {'; '.join(parts)}"
+    )
+
+
+def _revoke_names(revokes: list[Revoke], count: int) -> list[str]:
+    """The revokes of a combination, in its order: by seat and trick when the deal's claimed
+    revokes are as many, else by number."""
+    named = [f"{r.seat}'s revoke at trick {r.trick}" for r in revokes]
+    return named if len(named) == count else [f"revoke {n}" for n in range(1, count + 1)]
+
+
+def _choice_words(choices: list[str], revokes: list[Revoke]) -> str:
+    """A combination of choices said aloud, each for its revoke."""
     if len(choices) == 1:
         return _SHORT.get(choices[0], choices[0])
-    said = [f"{_SHORT.get(c, c)} for revoke {n}" for n, c in enumerate(choices, 1)]
+    named = _revoke_names(revokes, len(choices))
+    said = [f"{_SHORT.get(c, c)} for {who}" for c, who in zip(choices, named, strict=True)]
     return ", ".join(said[:-1]) + " and " + said[-1]
 
 

@@ -79,7 +79,9 @@ def _claimants_worth(deal: dict) -> tuple[int, int, int]:  # type: ignore[type-a
         return 0 if g is None else (g["value"] if g["winner"] == "NS" else -g["value"])
 
     score = deal["score_after"] if "score_after" in deal else deal["score"]
-    return signed(deal.get("rubber")), signed(deal.get("game")), score["NS"] - score["EW"]
+    # a game won turns the scores down: points past it count nothing (WHIST-SCORE-4)
+    lead = 0 if deal.get("game") else score["NS"] - score["EW"]
+    return signed(deal.get("rubber")), signed(deal.get("game")), lead
 
 
 def test_two_unchosen_revokes_get_the_best_of_all_nine_combinations() -> None:
@@ -106,3 +108,43 @@ def test_two_unchosen_revokes_get_the_best_of_all_nine_combinations() -> None:
         deal = _ruling_of({**record, "events": chosen})["deals"][0]
         every.append(_claimants_worth(deal))
     assert _claimants_worth(best) == max(every)
+
+
+# The options in a ruling, over every whist fixture --------------------------------------------
+
+
+def _deals_with_options():  # type: ignore[no-untyped-def]
+    from tests.conftest import FIXTURES, ruling_of
+
+    for path in sorted((FIXTURES / "whist").glob("*.json")):
+        for deal in ruling_of(path).deals:
+            if deal.penalty_options:
+                yield path.stem, deal
+
+
+def test_the_option_applied_gives_exactly_the_deals_corrected_outcome() -> None:
+    """The row marked chosen (a choice recorded) or best (none recorded) is the penalty the
+    ruling applied: its score, game and rubber are the deal's, so what the decision says each
+    choice gives is measured on the same scoring as the ruling."""
+    seen = {"chosen": 0, "best": 0}
+    for name, deal in _deals_with_options():
+        made = [o for o in deal.penalty_options if o.chosen]
+        applied = made or [o for o in deal.penalty_options if o.best]
+        assert len(applied) == 1, name
+        option = applied[0]
+        assert option.game == deal.game, name
+        assert option.rubber == deal.rubber, name
+        if deal.game is None:
+            assert option.score == deal.score_after, name
+        seen["chosen" if made else "best"] += 1
+    assert seen["chosen"] >= 10 and seen["best"] >= 4  # (the fixtures hold both kinds)
+
+
+def test_no_option_is_ranked_on_points_past_a_game_won() -> None:
+    """Two choices that win the same game are alike (the scores are turned down,
+    WHIST-SCORE-4): neither is preferred for the points it would have had past game."""
+    for name, deal in _deals_with_options():
+        best = next(o for o in deal.penalty_options if o.best)
+        for option in deal.penalty_options:
+            if (option.game, option.rubber) == (best.game, best.rubber) and best.game:
+                assert option.as_good_as_best, name

@@ -179,6 +179,13 @@ class Judge(Bench):
         options: list[PenaltyOption] | None = None
         if unchosen:
             options = penalty_rules.advise(self, deal, revokes, unchosen, honours, no_win, before)
+        elif self.summarise and self.english:
+            chosen = [r for r in revokes if r.claimed_at is not None and r.applied and r.chosen]
+            if chosen and all(r.choice in revoke_rules.CHOICES for r in chosen):
+                options = (
+                    penalty_rules.alternatives(self, deal, revokes, chosen, honours, no_win, before)
+                    or None
+                )
         plan = penalty_rules.plan_deal(self, deal, revokes, honours, no_win, void, won=won)
         result = scoring.score_deal(before, plan, self.scoring_rules)
         if void:

@@ -158,6 +158,48 @@ def advise(
     return [_option(combo, o, best, o[0] == top) for combo, o in found if o is not None]
 
 
+def alternatives(
+    bench: Bench,
+    deal: DealFacts,
+    revokes: list[RevokeRuling],
+    chosen: list[RevokeRuling],
+    honours: list[tuple[Side, int]],
+    no_win: frozenset[Side],
+    before: dict[Side, int],
+) -> list[PenaltyOption]:
+    """What each choice of the penalties the claimants chose would have given, the others as
+    chosen: the choice made first (``chosen``), then each other choice of each revoke. A
+    penalty once chosen stands; this is for the director to say (what each choice would
+    give, WHIST-REVOKE-9)."""
+    claimants = other_side(chosen[0].renounce.side)
+    if any(r.renounce.side != chosen[0].renounce.side for r in chosen):
+        return []  # both sides revoked: each side's claimants chose; no one measure of "best"
+    made = tuple(cast(Choice, r.choice) for r in chosen)
+    combos = [made] + [
+        (*made[:n], c, *made[n + 1 :]) for n in range(len(chosen)) for c in CHOICES if c != made[n]
+    ]
+    found: list[tuple[tuple[Choice, ...], _Outcome]] = []
+    for combo in combos:
+        choices: dict[int, str] = {id(r): c for r, c in zip(chosen, combo, strict=True)}
+        if bench.rules.trick_penalty_shortfall == "invalid_choice" and revoke_rules.short(
+            bench, deal, revokes, choices
+        ):
+            continue
+        result = scoring.score_deal(
+            before,
+            plan_deal(bench, deal, revokes, honours, no_win, False, choices),
+            bench.scoring_rules,
+        )
+        game, rubber = _preview(bench, result)
+        found.append((combo, (_rank(claimants, result, game, rubber), result, game, rubber)))
+    top = max(o[0] for _, o in found)
+    best = next(combo for combo, o in found if o[0] == top)
+    return [
+        _option(combo, o, best, o[0] == top).model_copy(update={"chosen": combo == made})
+        for combo, o in found
+    ]
+
+
 def _advised(
     deal: DealFacts, first: RevokeRuling, claimants: Side, best: tuple[Choice, ...]
 ) -> Finding:
@@ -202,7 +244,8 @@ def _rank(
         return 0 if g is None else (g.value if g.winner == claimants else -g.value)
 
     revokers = other_side(claimants)
-    lead = result.after[claimants] - result.after[revokers]
+    # a game won turns the scores down: the points past it count nothing (WHIST-SCORE-4)
+    lead = 0 if game is not None else result.after[claimants] - result.after[revokers]
     return signed(rubber), signed(game), lead
 
 

@@ -157,6 +157,11 @@ class PenaltyOption(Out):
         description="whether this is the best combination for the claimants (the one the ruling"
         " applies)"
     )
+    chosen: bool = Field(
+        default=False,
+        description="whether this is the combination the claimants chose and the ruling"
+        " applies (a penalty chosen: the others are what each other choice would have given)",
+    )
     as_good_as_best: bool = Field(
         default=False,
         description="whether this combination does as much for the claimants as the best, by"
