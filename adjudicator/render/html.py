@@ -57,6 +57,10 @@ def _environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # the template as loaded with this code: a long-running process (the desk) never
+        # picks up a newer template that its older code cannot fill (a review's desk failed
+        # on every unchosen revoke penalty once the package was updated under it)
+        auto_reload=False,
         # every value the page shows, a name or a note of the record among them, with its
         # direction characters escaped: nothing a record holds can reorder the page
         finalize=lambda value: direction_escaped(value) if isinstance(value, str) else value,

@@ -8,10 +8,19 @@
   const verdict = $("verdict"), decision = $("decision"), reportHost = $("report");
   const DELAY = 350;  // ms of quiet typing before the record is checked
   let timer = null, asked = 0, report = "", badLines = new Set();
+  // The text last opened, chosen or saved: leaving the page, or choosing a template, asks
+  // first when the record has changed since (a review lost typed work to a reload).
+  let settled = "";
+  const KEPT = "adjudicator-desk-record";  // this tab's record, kept across a reload
 
+  /** A server's answer, or an Error saying what went wrong: it did not answer (the fetch
+   *  fails), or it answered with an error (its status). */
   function post(path, body) {
     return fetch(path, {method: "POST", body: body, headers: {"Content-Type": "text/plain;charset=utf-8"}})
-      .then((answer) => answer.json());
+      .then((answer) => {
+        if (!answer.ok) throw new Error(`The desk's server could not judge this record (error ${answer.status}).`);
+        return answer.json();
+      });
   }
 
   // Line numbers ------------------------------------------------------------------------------
@@ -44,6 +53,8 @@
   function changed() {
     clearTimeout(timer);
     timer = setTimeout(check, DELAY);
+    stale();  // the ruling beside is of the text before: not to be printed or saved now
+    try { sessionStorage.setItem(KEPT, record.value); } catch (e) { /* storage refused */ }
     drawGutter();
   }
   record.addEventListener("input", changed);
@@ -54,9 +65,19 @@
     status.textContent = "Checking…";
     post("/api/check", record.value).then((answer) => {
       if (mine === asked) show(answer);
-    }).catch(() => {
-      if (mine === asked) { status.className = "bad"; status.textContent = "The desk's server does not answer."; }
+    }).catch((error) => {
+      if (mine !== asked) return;
+      clearRuling();  // never leave the ruling of another text beside this one
+      status.className = "bad";
+      const said = error && error.message && error.message.startsWith("The desk's server") ? error.message : "The desk's server does not answer.";
+      status.textContent = said + " No ruling is shown for the record as it stands.";
     });
+  }
+
+  function stale() {
+    $("print").disabled = true;
+    $("save-report").disabled = true;
+    $("ruling-pane").classList.add("stale");
   }
 
   function show(answer) {
@@ -129,6 +150,7 @@
     root.replaceChildren(...styles, body);
     $("print").disabled = false;
     $("save-report").disabled = false;
+    $("ruling-pane").classList.remove("stale");
   }
 
   function clearRuling() {
@@ -139,14 +161,26 @@
     $("waiting").hidden = false;
     $("print").disabled = true;
     $("save-report").disabled = true;
+    $("ruling-pane").classList.remove("stale");
   }
 
   // Templates and files -----------------------------------------------------------------------
   function setRecord(text) {
     record.value = text;
     record.scrollTop = 0;
+    settled = text;
     changed();
   }
+
+  /** Whether the record typed may be replaced or left: unchanged since it was opened,
+   *  chosen or saved, empty, or the director says so. */
+  function mayReplace() {
+    return !record.value.trim() || record.value === settled
+      || window.confirm("Replace the record on the desk? What you typed since it was opened or saved will be lost.");
+  }
+  window.addEventListener("beforeunload", (event) => {
+    if (record.value.trim() && record.value !== settled) { event.preventDefault(); event.returnValue = ""; }
+  });
 
   fetch("/api/templates").then((answer) => answer.json()).then((answer) => {
     for (const t of answer.templates) {
@@ -157,15 +191,20 @@
       $("template").append(option);
     }
   });
+  let chosenTemplate = "";
   $("template").addEventListener("change", (event) => {
     const option = event.target.selectedOptions[0];
-    if (option && option.dataset.text) setRecord(option.dataset.text);
+    if (!option || !option.dataset.text) return;
+    if (!mayReplace()) { event.target.value = chosenTemplate; return; }
+    chosenTemplate = event.target.value;
+    setRecord(option.dataset.text);
   });
 
   let boards = [];
   $("file").addEventListener("change", (event) => {
     const file = event.target.files[0];
     if (!file) return;
+    if (!mayReplace()) { event.target.value = ""; return; }
     file.text().then((text) => {
       if (/\.pbn$/i.test(file.name) || /^\s*\[Deal\s+"/m.test(text)) return openPbn(text);
       $("board-choice").hidden = true;
@@ -211,16 +250,20 @@
     const text = record.value;
     const ext = to === "text" ? "hrn" : "json";
     const type = to === "text" ? "text/plain" : "application/json";
-    if ((to === "text") === isNotation(text)) return download(`record.${ext}`, text, type);
+    if ((to === "text") === isNotation(text)) { settled = text; return download(`record.${ext}`, text, type); }
     post(`/api/convert?to=${to}`, text).then((answer) => {
-      if (answer.status === "converted") download(`record.${ext}`, answer.text, type);
+      if (answer.status === "converted") { settled = text; download(`record.${ext}`, answer.text, type); }
       else show(answer);
-    });
+    }).catch((error) => { status.className = "bad"; status.textContent = error.message; });
   }
   $("save-hrn").addEventListener("click", () => saveRecord("text"));
   $("save-json").addEventListener("click", () => saveRecord("json"));
   $("save-report").addEventListener("click", () => { if (report) download("ruling.html", report, "text/html"); });
   $("print").addEventListener("click", () => window.print());
 
+  // A reload brings back the record this tab held (not another tab's: sessionStorage).
+  let kept = null;
+  try { kept = sessionStorage.getItem(KEPT); } catch (e) { /* storage refused */ }
+  if (kept && !record.value) { record.value = kept; changed(); }
   drawGutter();
 })();
