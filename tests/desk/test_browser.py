@@ -11,6 +11,7 @@ the decision's words are found in the PDF's text (pdftotext). Selenium is pointe
 from __future__ import annotations
 
 import base64
+import contextlib
 import os
 import shutil
 import subprocess
@@ -92,10 +93,8 @@ def _left_clean(browser: Any) -> Iterator[None]:
     would ask to keep (a record not saved makes leaving ask first) or bring back (the tab
     keeps its record across a reload)."""
     yield
-    try:
+    with contextlib.suppress(Exception):  # (no dialog open: the usual case)
         browser.switch_to.alert.accept()
-    except Exception:  # noqa: BLE001 - no dialog open: the usual case
-        pass
     browser.execute_script(
         "sessionStorage.clear(); const r = document.getElementById('record'); if (r) r.value = '';"
     )
@@ -227,10 +226,8 @@ def test_a_reload_brings_back_the_record_of_the_tab(browser: Any, desk_url: str)
     editor = _ruled(browser, desk_url)
     typed = editor.get_attribute("value")
     browser.execute_script("location.reload()")
-    try:  # (the page asks before leaving a record not saved)
+    with contextlib.suppress(Exception):  # (it may ask first: a record not saved)
         WebDriverWait(browser, 3).until(lambda b: b.switch_to.alert).accept()
-    except Exception:  # noqa: BLE001 - no dialog in this browser: the reload goes on
-        pass
     editor = WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "record"))
     WebDriverWait(browser, 10).until(lambda b: editor.get_attribute("value") == typed)
     WebDriverWait(browser, 10).until(lambda b: UPHELD in b.find_element(By.ID, "decision").text)
