@@ -8,7 +8,7 @@ score good; a demand to count the brisques (Rubicon): granted or refused.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from adjudicator.facts.bezique_declarations import ChallengeRuled, UnlawfulDeclaration
 from adjudicator.facts.marks import BrisquesCountRefused
@@ -843,8 +843,32 @@ def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:
                 events=(claim.event,),
             )
         ]
+    deal = ctx.deal_of(claim.event) if ctx.deals else None
+    short = _short_of_saving(deal, claim.by)
+    if short is not None:  # an attempt to save the rubicon that fails (law 60)
+        brisques, reached = short
+        said = (
+            f"{head}, to save the rubicon. Counted, the brisques {ctx.names.seat(claim.by)} took,"
+            f" {brisques} ({10 * brisques}), would make {reached}, short of 1000: they do not"
+            " save the rubicon and are not added, as if they had not been counted"
+            f"{ctx.law('RUB-GAME-3', 'RUB-RUBICON-2')}."
+        )
+        return [say(said, "RUB-GAME-3", "RUB-RUBICON-2", events=(claim.event,))]
     granted = f"{head}. Granted: the brisques are counted{ctx.law('RUB-GAME-3')}."
     return [say(granted, "RUB-GAME-3", events=(claim.event,))]
+
+
+def _short_of_saving(deal: Any, seat: str) -> tuple[int, int] | None:
+    """Of a Rubicon deal whose brisques do not count: when ``seat`` has the lower score, under
+    1000, and his brisques do not bring him to 1000, how many he took and the score they
+    bring him to; else None."""
+    totals, brisques = getattr(deal, "totals", None), getattr(deal, "brisques", None)
+    game = getattr(deal, "game", None)
+    if not totals or not brisques or seat not in totals or game is None or game.brisques_counted:
+        return None  # (counted for a tie or close scores: they count, law 61)
+    mine, best = totals[seat], max(totals.values())
+    reached = mine + 10 * brisques.get(seat, 0)
+    return (brisques.get(seat, 0), reached) if mine < best and reached < 1000 else None
 
 
 DISPUTES: dict[tuple[str, str], Callable[[Context, Claim], list[Said]]] = {

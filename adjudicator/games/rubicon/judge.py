@@ -198,6 +198,13 @@ def _brisques_could_save(
     return loser if raw < scoring.RUBICON <= raw + scoring.BRISQUE * most else None
 
 
+def _saving(raw: dict[str, int], seat: str) -> bool:
+    """Whether a count demanded by ``seat`` is an attempt to save the rubicon: he has the
+    lower score, under 1000 (law 60). Counted, his brisques are not added if they fall
+    short ("as if the brisques had not been counted at all", Foster p.394)."""
+    return raw[seat] < scoring.RUBICON and raw[seat] < max(raw.values())
+
+
 def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules) -> list[Finding]:
     """A demand to count brisques that laws 60-61 do not allow (RUB-GAME-3)."""
     raw = points.official
@@ -207,6 +214,8 @@ def _check_count(deal: BeziqueDealFacts, points: DealPoints, rules: RubiconRules
     if reason is not None:
         return []
     index, claim = next((i, c) for i, c in deal.claims if c.kind == "count-brisques")
+    if _saving(raw, claim.by):
+        return []  # a lawful attempt to save the rubicon that fails (law 60; RUB-RUBICON-2)
     return [
         make_finding(
             "RUB-GAME-3",
