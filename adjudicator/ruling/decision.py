@@ -331,7 +331,9 @@ def _mark(ctx: Context, f: Finding) -> Said:
             events=events,
         )
     if isinstance(facts, AgreedResult):
-        return say(_agreed(facts) + f"{law}.", *rules, events=events)
+        # Rubicon: each deal a game; of several, which one the result was agreed for
+        which = facts.game == "rubicon-bezique" and len(ctx.deals) > 1 and facts.deal is not None
+        return say(_agreed(facts, facts.deal if which else None) + f"{law}.", *rules, events=events)
     raise TypeError(f"{f.rule}: a finding without the facts of a mark")
 
 
@@ -355,12 +357,14 @@ def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
     return f"The mark of {m.marked} for {item} written by {whose}{deal} {fate}"
 
 
-def _agreed(a: AgreedResult) -> str:
+def _agreed(a: AgreedResult, game: int | None = None) -> str:
     """A result agreed against the rules: struck out (nothing won), not right (a fragment
-    leaves it to facts the record does not state) or corrected."""
+    leaves it to facts the record does not state) or corrected; ``game``: the Rubicon game it
+    was agreed for, said when the record holds several."""
     if a.before_any_deal:
         return f"The result agreed before any deal, {a.winner} {a.value}, is struck out"
-    agreed = f"The result the players agreed, {a.agreed_words()},"
+    of = f" for game {game}" if game is not None else ""
+    agreed = f"The result the players agreed{of}, {a.agreed_words()},"
     if not a.right:  # nothing was won: "no rubber has been completed"
         return f"{agreed} is struck out: {a.right_words()}"
     if a.brisques_decide:  # a fragment: no one value, but not this one either
