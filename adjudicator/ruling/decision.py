@@ -31,7 +31,7 @@ from adjudicator.facts.whist_revokes import (
     RenounceCorrected,
     Revoked,
 )
-from adjudicator.facts.whist_table import CallAnswered
+from adjudicator.facts.whist_table import CallAnswered, CallRefused
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
@@ -691,6 +691,10 @@ def _dispute_finding(ctx: Context, f: Finding, template: str) -> Said:
     return say(template.format(**fields), f.rule, events=(f.event,))
 
 
+#: the refusals of a call that forfeit every penalty for the lead out of turn (WHIST-PEN-4)
+_FORFEITING = frozenset({"american-wrong-adversary", "american-card-call"})
+
+
 def _penalised_leads(ctx: Context) -> None:
     """A lead out of turn whose penalty the adversaries exacted by calling a suit: the call's
     sentence says so ("... for his lead out of turn at trick 10"), so it is not among the
@@ -702,12 +706,22 @@ def _penalised_leads(ctx: Context) -> None:
         for f in ctx.findings
         if isinstance(f.facts, CallAnswered) and f.facts.offence_at is not None
     }
-    if not offences:
+    # a call by which the adversaries lost every penalty for the lead (the American code's
+    # wrong adversary or card call): its sentence speaks of the lead, which was not let pass
+    # unclaimed (a director's review read it under "nobody claimed" after the call)
+    forfeited = {
+        (f.facts.offender, f.facts.deal, f.facts.offence_trick)
+        for f in ctx.findings
+        if isinstance(f.facts, CallRefused) and f.facts.reason in _FORFEITING
+    }
+    if not offences and not forfeited:
         return
     led_back: set[tuple[str, str, int, int]] = set()  # (seat, card, deal, trick)
     for f in ctx.findings:
         fact = f.facts
-        if f.event in offences and isinstance(fact, LedOutOfTurn):
+        if isinstance(fact, LedOutOfTurn) and (
+            f.event in offences or (fact.seat, fact.deal, fact.trick) in forfeited
+        ):
             ctx.used.add(id(f))
             led_back.add((fact.seat, fact.card, fact.deal, fact.trick))
     for f in ctx.findings:
