@@ -138,3 +138,25 @@ def test_a_claim_of_honours_keeps_the_line_under_rules_that_count_none() -> None
     assert all(honours_shown({"honours_counted": False}, d) for d in claimed)
     assert not any(honours_shown({"honours_counted": False}, d) for d in unclaimed)
     assert all(honours_shown(ruling.rules, d) for d in ruling.deals)
+
+
+@pytest.mark.parametrize("view", ["text", "markdown", "html"])
+def test_every_view_lists_what_the_record_cannot_decide_under_the_heading_its_steps_name(
+    view: str,
+) -> None:
+    """A fragment whose result rests on a fact the record does not give: the arithmetic says
+    to see "Cannot be decided from the record", and every view has that heading with each
+    question (a review found the HTML report, which the desk shows, without it), and says why
+    the result cannot be determined without speaking of tricks to be replayed."""
+    from adjudicator.render.html import render_html
+
+    ruling = ruling_of(FIXTURES / "bezique" / "copy-carried-marriage-fragment.json")
+    assert ruling.undetermined and ruling.result.corrected.indeterminate  # type: ignore[union-attr]
+    assert any("Cannot be decided from the record" in step for step in ruling.result.steps)
+    page = {"text": render_text, "markdown": render_markdown, "html": render_html}[view](ruling)
+    assert "Cannot be decided from the record" in page.replace("“", "").replace("”", "")
+    for question in ruling.undetermined:
+        assert escape(question.what) in page or question.what in page
+    if view != "text":
+        assert "cannot be determined (it rests on what the record cannot decide" in page
+        assert "to be replayed" not in page

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import PenaltyOption, WhistDealSummary
-from adjudicator.ruling.model import WhistCorrected
+from adjudicator.ruling.model import Ruling, Undetermined, WhistCorrected
 
 
 def games_won(corrected: WhistCorrected) -> str:
@@ -24,6 +24,28 @@ def as_played(deal: BeziqueDealSummary) -> str:
     """What follows a Rubicon deal's game when tricks are to be replayed (BEZ-LAST-3, law
     55): the figures are the record as played, for reference, not the game's value."""
     return ", as played, for reference" if deal.indeterminate_from_trick else ""
+
+
+def indeterminate_why(ruling: Ruling) -> str:
+    """Why a Bézique result cannot be determined, in a few words: tricks to be replayed after
+    an end-play error, or facts the record does not give (a fragment: a review found
+    "tricks to be replayed" said where nothing was to be replayed)."""
+    if any(getattr(d, "indeterminate_from_trick", None) for d in ruling.deals):
+        return "tricks to be replayed"
+    return f"it rests on what the record cannot decide: see “{UNDECIDED}”"
+
+
+#: The heading, in every view, of what the record cannot decide (``ruling.undetermined``)
+UNDECIDED = "Cannot be decided from the record"
+
+
+def undecided_where(question: Undetermined) -> str:
+    """Where a question the record cannot decide sits: ``event 12, deal 2`` (or nothing)."""
+    parts = (
+        f"event {question.event}" if question.event is not None else "",
+        f"deal {question.deal}" if question.deal is not None else "",
+    )
+    return ", ".join(part for part in parts if part)
 
 
 def honours_shown(rules: dict[str, object], deal: WhistDealSummary) -> bool:

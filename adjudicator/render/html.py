@@ -28,9 +28,11 @@ from adjudicator.render.figures import (
     as_played,
     games_won,
     honours_shown,
+    indeterminate_why,
     penalty_heading,
     penalty_marks,
     rubber_won,
+    undecided_where,
 )
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
@@ -384,7 +386,7 @@ def _bezique_result(ruling: Ruling, agreed: str) -> Rows:
     corrected = cast(BeziqueCorrected, ruling.result.corrected)
     figures = f"{_sides(corrected.score)}; winner {corrected.winner or 'not yet decided'}"
     if corrected.indeterminate:
-        figures = "cannot be determined (tricks to be replayed); as played: " + figures
+        figures = f"cannot be determined ({indeterminate_why(ruling)}); as played: " + figures
     return [*_points_of_the_deals(ruling), ("Result", agreed, figures)]
 
 
@@ -395,7 +397,7 @@ def _rubicon_result(ruling: Ruling, agreed: str) -> Rows:
         who = f"{g.winner} wins {g.value}" if g.winner else "null and void (0)"
         text = f"{who}{', rubicon' if g.rubicon else ''} ({_sides(g.totals)})"
         if g.indeterminate:
-            text = "cannot be determined (tricks to be replayed); as played: " + text
+            text = f"cannot be determined ({indeterminate_why(ruling)}); as played: " + text
         rows.append((f"Game {number}", agreed if number == len(corrected.games) else "", text))
     return rows
 
@@ -493,6 +495,15 @@ def _context(ruling: Ruling) -> dict[str, Any]:
         "deals": deals,
         "result": _result(ruling, sections),
         "steps": ruling.result.steps,
+        "undetermined": [
+            {
+                "rule": u.rule,
+                "what": u.what,
+                "why": u.why,
+                "where": undecided_where(u),
+            }
+            for u in ruling.undetermined
+        ],
         "options": [(k, _option(v)) for k, v in ruling.rules.items()],
         "rules": rules,
         "abbreviations": abbreviations,

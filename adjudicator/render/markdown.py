@@ -15,7 +15,13 @@ from typing import Any, cast
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.render.figures import games_won, rubber_won
+from adjudicator.render.figures import (
+    UNDECIDED,
+    games_won,
+    indeterminate_why,
+    rubber_won,
+    undecided_where,
+)
 from adjudicator.render.sources import beside, short, used
 from adjudicator.render.text import harmless
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
@@ -79,6 +85,15 @@ def render_markdown(ruling: Ruling) -> str:
         lines.extend(sections.deal(deal))
     lines += ["", "## Score: as marked and as corrected", ""]
     lines.extend(_score(ruling, sections))
+    if ruling.undetermined:
+        lines += ["", f"## {UNDECIDED}", ""]
+        for u in ruling.undetermined:
+            where = undecided_where(u)
+            lines.append(
+                f"* **{u.rule}**: {escape(u.what)}"
+                + (f" ({where})" if where else "")
+                + f". Missing: {escape(u.why)}"
+            )
     books = used(f.citation.source for f in ruling.findings)
     if books:
         lines += ["", "## Sources", ""]
@@ -155,7 +170,11 @@ def _whist_result(ruling: Ruling) -> list[str]:
 
 def _bezique_result(ruling: Ruling) -> list[str]:
     corrected = cast(BeziqueCorrected, ruling.result.corrected)
-    state = "cannot be determined (to be replayed); as played: " if corrected.indeterminate else ""
+    state = (
+        f"cannot be determined ({indeterminate_why(ruling)}); as played: "
+        if corrected.indeterminate
+        else ""
+    )
     return [
         f"Corrected: {state}A {corrected.score['A']}, B {corrected.score['B']};"
         f" winner {corrected.winner or 'not yet decided'}."
@@ -166,7 +185,11 @@ def _rubicon_result(ruling: Ruling) -> list[str]:
     lines = []
     for number, game in enumerate(cast(RubiconCorrected, ruling.result.corrected).games, 1):
         who = f"{game.winner} wins {game.value}" if game.winner else "null and void"
-        state = "cannot be determined (to be replayed); as played: " if game.indeterminate else ""
+        state = (
+            f"cannot be determined ({indeterminate_why(ruling)}); as played: "
+            if game.indeterminate
+            else ""
+        )
         rubicon = ", rubicon" if game.rubicon else ""
         lines.append(
             f"Corrected, game {number}: {state}{who}{rubicon}"

@@ -13,12 +13,14 @@ from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
+    UNDECIDED,
     as_played,
     games_won,
     honours_shown,
     penalty_heading,
     penalty_marks,
     rubber_won,
+    undecided_where,
 )
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
@@ -146,16 +148,9 @@ def _undetermined_lines(ruling: Ruling) -> list[str]:
     text of every complete record is unchanged."""
     if not ruling.undetermined:
         return []
-    lines = [_RULE, "Cannot be decided from the record:"]
+    lines = [_RULE, f"{UNDECIDED}:"]
     for item in ruling.undetermined:
-        where = ", ".join(
-            part
-            for part in (
-                f"event {item.event}" if item.event is not None else "",
-                f"deal {item.deal}" if item.deal is not None else "",
-            )
-            if part
-        )
+        where = undecided_where(item)
         lines.append(f"  {item.rule}: {item.what}" + (f" ({where})" if where else ""))
         lines.append(f"      Missing: {item.why}")
         lines.append(f"      Decided by: {item.decides}")

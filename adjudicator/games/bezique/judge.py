@@ -670,7 +670,7 @@ def _trick_before(deal: BeziqueDealFacts, event: int) -> int | None:
 
 #: The step that says a corrected result rests on a fact the record does not give.
 UNDECIDED_STEP = (
-    "  this result depends on what the record cannot decide (see undetermined): the figures"
+    "  this result depends on what the record cannot decide (see “Cannot be decided from the record”): the figures"
     " take the play as recorded, for reference only"
 )
 
