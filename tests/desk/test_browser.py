@@ -231,3 +231,18 @@ def test_a_reload_brings_back_the_record_of_the_tab(browser: Any, desk_url: str)
     editor = WebDriverWait(browser, 10).until(lambda b: b.find_element(By.ID, "record"))
     WebDriverWait(browser, 10).until(lambda b: editor.get_attribute("value") == typed)
     WebDriverWait(browser, 10).until(lambda b: UPHELD in b.find_element(By.ID, "decision").text)
+
+
+def test_the_keyboard_alone_reaches_a_problem_and_its_line(browser: Any, desk_url: str) -> None:
+    """A review found the problems and "Open a file…" out of the Tab order."""
+    wait = WebDriverWait(browser, 10)
+    browser.get(desk_url)
+    editor = browser.find_element(By.ID, "record")
+    editor.send_keys(TYPED)
+    slip = wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#problems li"))
+    assert slip[0].get_attribute("tabindex") == "0"
+    assert browser.find_element(By.ID, "open-file").get_attribute("tabindex") == "0"
+    browser.execute_script("arguments[0].setSelectionRange(0, 0)", editor)
+    slip[0].send_keys(Keys.ENTER)
+    cursor = browser.execute_script("return arguments[0].selectionStart", editor)
+    assert cursor == TYPED.index("3X")

@@ -112,6 +112,10 @@
       badLines.add(p.line);
       where.textContent = `line ${p.line}, column ${p.column || 1}`;
       li.addEventListener("click", () => goTo(p.line, p.column));
+      li.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); goTo(p.line, p.column); }
+      });
+      li.tabIndex = 0;  // (reachable with Tab: a keyboard alone can go to the line)
       li.title = "go to this line";
       li.dataset.line = p.line;
     } else {
@@ -198,6 +202,11 @@
     if (!mayReplace()) { event.target.value = chosenTemplate; return; }
     chosenTemplate = event.target.value;
     setRecord(option.dataset.text);
+  });
+
+  // "Open a file…" from the keyboard: its input is hidden, so the label answers Enter
+  $("open-file").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); $("file").click(); }
   });
 
   let boards = [];
