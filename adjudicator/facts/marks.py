@@ -30,7 +30,8 @@ Window = Literal["rubber", "game", "next-deal", "always"]
 _WINDOW = {
     "rubber": "An error in the value of the rubber may be corrected at any time during the rubber.",
     "game": "It may be corrected until the game is concluded (the trump card of the deal after"
-    " the game is turned).",
+    " the game is turned) and, when it changes the value of the rubber, at any time during the"
+    " rubber.",
     "next-deal": "A trick-score error may be corrected until the last card of the next deal is"
     " dealt; others until the final score is agreed.",
     "always": "A marking error is always corrected.",
