@@ -431,14 +431,15 @@ def fresh_card_unknown(
         instances[n] = TableCard(state.new_uid(), instances[n].card, {})
     fresh = sorted(needed, key=str)
     rule = problem[0]
+    name = name.replace("-", " ")  # (said aloud: "royal marriage", not the record's key)
     state.undetermined.append(
         {
             "what": f"Was {seat}'s {name} at event {index} lawful: did he lay a fresh"
             f" {' and '.join(str(c) for c in fresh)} from the hand?",
             "why": "the record does not say where each card came from, and"
             f" {seat}'s hand is not all known",
-            "decides": f"which cards of the {name} {seat} laid from the hand (the"
-            " declaration's from)",
+            "decides": f"which cards of the {name} {seat} laid from the hand, and which he"
+            " took from his table",
             "rule": rule,
             "event": index,
             "deal": state.deal.number,
