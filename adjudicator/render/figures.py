@@ -48,6 +48,25 @@ def undecided_where(question: Undetermined) -> str:
     return ", ".join(part for part in parts if part)
 
 
+def verdict(ruling: Ruling) -> str:
+    """The verdict line, in every view: violations found, or none; and, when the record leaves
+    questions open, that the verdict is of what it shows (a review heard "no violation" read
+    out while a challenge could not be decided)."""
+    c = ruling.counts
+    head = "violations found" if c.violation else "no violation"
+    open_questions = len(ruling.undetermined)
+    if open_questions and not c.violation:
+        head += (
+            f" in what the record shows; {open_questions}"
+            f" question{'s' if open_questions != 1 else ''} it cannot decide"
+        )
+    return (
+        f"Verdict: {head} ({c.violation} violation{'s' if c.violation != 1 else ''},"
+        f" {c.warning} warning{'s' if c.warning != 1 else ''},"
+        f" {c.info} note{'s' if c.info != 1 else ''})"
+    )
+
+
 def honours_shown(rules: dict[str, object], deal: WhistDealSummary) -> bool:
     """Whether a whist deal's honours are printed: when the rules count them, or a side
     claimed them (the claim is ruled on). Under the American code, which does not count

@@ -33,6 +33,7 @@ from adjudicator.render.figures import (
     penalty_marks,
     rubber_won,
     undecided_where,
+    verdict,
 )
 from adjudicator.render.safe import direction_escaped
 from adjudicator.render.sources import beside
@@ -488,6 +489,7 @@ def _context(ruling: Ruling) -> dict[str, Any]:
         "players": ruling.players,
         "meta": sorted(ruling.meta.items()),
         "counts": ruling.counts,
+        "verdict": verdict(ruling),
         "decision": [_sentence(s) for s in ruling.decision],
         "findings_total": len(ruling.findings),
         "loose_findings": loose,

@@ -21,6 +21,7 @@ from adjudicator.render.figures import (
     penalty_marks,
     rubber_won,
     undecided_where,
+    verdict,
 )
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
@@ -95,12 +96,7 @@ def render_text(ruling: Ruling) -> str:
     if ruling.meta:
         meta = sorted(ruling.meta.items())
         lines.append("Record: " + "; ".join(f"{printable(k)}: {printable(v)}" for k, v in meta))
-    c = ruling.counts
-    verdict = "violations found" if c.violation else "no violation"
-    lines.append(
-        f"Verdict: {verdict} ({c.violation} violation{'s' if c.violation != 1 else ''}, "
-        f"{c.warning} warning{'s' if c.warning != 1 else ''}, {c.info} note{'s' if c.info != 1 else ''})"
-    )
+    lines.append(verdict(ruling))
     lines.append(_RULE)
     lines.extend(decision_lines(ruling))
     lines.append(_RULE)
