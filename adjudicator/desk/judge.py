@@ -7,6 +7,7 @@ same problems as ``check``, each with its line and column in the text typed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -83,7 +84,22 @@ def ruled(ruling: Ruling) -> dict[str, Any]:
         "counts": {"violation": counts.violation, "warning": counts.warning, "info": counts.info},
         "decision": [{"text": s.text, "rules": list(s.rules)} for s in ruling.decision],
         "report": render_html(ruling),
+        "name": file_name(ruling),
     }
+
+
+def file_name(ruling: Ruling) -> str:
+    """A name for the files of a dispute, from the record's date, event and table when it
+    gives them (``2026-02-11-hartwell-card-club-table-1``), else its game: a night's disputes
+    saved one after the other are told apart (a review found every one named ``record``)."""
+    meta = ruling.meta
+    parts = [
+        meta.get("date", ""),
+        meta.get("event", ""),
+        f"table {meta['table']}" if meta.get("table") else "",
+    ]
+    words = re.findall(r"[a-z0-9]+", " ".join(parts).lower())
+    return "-".join(words)[:80].strip("-") or ruling.game
 
 
 def _verdict(ruling: Ruling) -> str:

@@ -128,3 +128,15 @@ def test_a_pbn_deal_that_cannot_be_read_names_its_board_and_line(deal: str, mess
         read_pbn(f'[Board "7"]\n{deal}\n')
     assert caught.value.message.startswith("board 7: ") and message in caught.value.message
     assert caught.value.line is not None and caught.value.line >= 2
+
+
+def test_a_rulings_files_are_named_from_the_records_date_event_and_table() -> None:
+    """A night's disputes saved one after the other are told apart (a review found every one
+    named ``record``); a record with no date, event or table is named by its game."""
+    raw = (FIXTURES / "rubicon-bezique" / "endplay-failure-to-win.json").read_bytes()
+    assert judge.check(raw)["name"] == "2026-02-11-hartwell-card-club-rubicon-evening-table-1"
+    record = json.loads(raw)
+    record["meta"] = {"event": "Café ../../etc <b>"}
+    assert judge.check(json.dumps(record).encode())["name"] == "caf-etc-b"
+    record["meta"] = {}
+    assert judge.check(json.dumps(record).encode())["name"] == "rubicon-bezique"

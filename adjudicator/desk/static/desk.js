@@ -7,7 +7,7 @@
   const record = $("record"), gutter = $("gutter"), status = $("status"), problems = $("problems");
   const verdict = $("verdict"), decision = $("decision"), reportHost = $("report");
   const DELAY = 350;  // ms of quiet typing before the record is checked
-  let timer = null, asked = 0, report = "", badLines = new Set();
+  let timer = null, asked = 0, report = "", name = "record", badLines = new Set();
   // The text last opened, chosen or saved: leaving the page, or choosing a template, asks
   // first when the record has changed since (a review lost typed work to a reload).
   let settled = "";
@@ -138,6 +138,7 @@
       return li;
     }));
     report = answer.report;
+    name = answer.name || "record";  // (the record's date, event and table: files told apart)
     $("waiting").hidden = true;
     // The report is check's HTML page (no script; every text escaped). It is shown in a
     // shadow root so that its own stylesheet, print rules included, applies to it alone.
@@ -259,15 +260,15 @@
     const text = record.value;
     const ext = to === "text" ? "hrn" : "json";
     const type = to === "text" ? "text/plain" : "application/json";
-    if ((to === "text") === isNotation(text)) { settled = text; return download(`record.${ext}`, text, type); }
+    if ((to === "text") === isNotation(text)) { settled = text; return download(`${name}.${ext}`, text, type); }
     post(`/api/convert?to=${to}`, text).then((answer) => {
-      if (answer.status === "converted") { settled = text; download(`record.${ext}`, answer.text, type); }
+      if (answer.status === "converted") { settled = text; download(`${name}.${ext}`, answer.text, type); }
       else show(answer);
     }).catch((error) => { status.className = "bad"; status.textContent = error.message; });
   }
   $("save-hrn").addEventListener("click", () => saveRecord("text"));
   $("save-json").addEventListener("click", () => saveRecord("json"));
-  $("save-report").addEventListener("click", () => { if (report) download("ruling.html", report, "text/html"); });
+  $("save-report").addEventListener("click", () => { if (report) download(`${name}-ruling.html`, report, "text/html"); });
   $("print").addEventListener("click", () => window.print());
 
   // A reload brings back the record this tab held (not another tab's: sessionStorage).
