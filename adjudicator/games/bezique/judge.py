@@ -242,7 +242,7 @@ class _Scorer:
                         "declaration",
                         marked,
                         "RUB-LAW-50",
-                        f"{d.seat} {d.name} {marked}: not a lawful score, but it stands (not "
+                        f"{d.seat} {_said(d.name)} {marked}: not a lawful score, but it stands (not "
                         "challenged before a card of the next trick was played)",
                         d.event,
                         stands_only=True,
@@ -275,7 +275,7 @@ class _Scorer:
             item,
             d.value,
             "BEZ-COMBO-0" if item == "declaration" else "RUB-CB-1",
-            f"{d.seat} {d.right_name}: {d.value}",
+            f"{d.seat} {_said(d.right_name)}: {d.value}",
             at,
         )
         if marked is not None and marked != d.value:
@@ -508,6 +508,11 @@ class _Tricks:
     indeterminate: int | None
     as_fell: dict[str, int]
     last_as_fell: str | None
+
+
+def _said(name: str) -> str:
+    """A combination as the score lines say it: ``royal marriage``, not the record's key."""
+    return name.replace("-", " ")
 
 
 def _line_order(line: ScoreLine) -> tuple[bool, int]:
