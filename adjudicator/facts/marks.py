@@ -414,6 +414,7 @@ class BrisquesCountRefused(Fact):
     def message(self) -> str:
         return (
             f"{self.seat} demanded a count of brisques with the scores {self.scores['A']} to"
-            f" {self.scores['B']}: more than {self.threshold} apart, no tie and no rubicon to"
-            " save, so the brisques are not counted."
+            f" {self.scores['B']}: neither equal nor within {self.threshold} (the limit these"
+            f" rules take for 'so nearly equal'), and {self.seat} had no rubicon to save, so"
+            " the brisques are not counted."
         )

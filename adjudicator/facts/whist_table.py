@@ -246,7 +246,7 @@ class CallRefused(_Call):
         if self.reason == "american-wrong-adversary":
             return (
                 f"{by} called a suit from {seat}, but under the American code only the adversary"
-                f" on his right, {voice.seat(RIGHT[self.seat])}, may: the demand being made"
+                f" on the right of {seat}, {voice.seat(RIGHT[self.seat])}, may: the demand being made"
                 f" by the wrong adversary, no penalty can be enforced for {offence}"
             )
         return (

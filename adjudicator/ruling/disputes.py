@@ -397,7 +397,14 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         ctx.used.update(id(f) for f in [*waived, *ctx.at(claim.event, "WHIST-REVOKE-9")])
         whose = f"{no_waiver}; the ruling applies the best choice for {claim.by}"
     else:
-        whose = f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
+        options = deal.penalty_options or []
+        tied = any(o.as_good_as_best and not o.best for o in options)
+        whose = (
+            f"none was recorded: of the choices that do most for {claim.by}, the ruling"
+            " applies the first"
+            if tied
+            else f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
+        )
         ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
     effect = ""
     if item is not None:
@@ -473,7 +480,7 @@ def _other_choices(
         others = [o for o in options if not o.chosen and o.choices[n] != made.choices[n]]
         alternatives = "; ".join(
             f"{_SHORT.get(o.choices[n], o.choices[n])},"
-            f" {'the same' if _outcome(o) == _outcome(made) else _outcome(o)}"
+            f" {'the same as chosen' if _outcome(o) == _outcome(made) else _outcome(o)}"
             for o in others
         )
         if alternatives:
@@ -837,8 +844,10 @@ def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:
         )
         return [
             say(
-                f"{head}. Refused: the scores were more than {threshold} apart, with no tie and"
-                f" no rubicon to save, so the brisques are not counted{ctx.law('RUB-GAME-3')}.",
+                f"{head}. Refused: the scores were neither equal nor within {threshold} of each"
+                f" other (the limit these rules take for 'so nearly equal'), and"
+                f" {ctx.names.seat(claim.by)} had no rubicon to save, so the brisques are not"
+                f" counted{ctx.law('RUB-GAME-3')}.",
                 "RUB-GAME-3",
                 events=(claim.event,),
             )

@@ -120,10 +120,10 @@ def endplay_consequence(ctx: Context, error: Finding) -> str:
 
 #: An end-play error nobody claimed, under rules that let the play stand (AMB-37)
 _AS_PLAYED = {
-    "rubicon-bezique": "nobody claimed it in the deal, so the play stands as recorded, as these"
-    " rules read the laws: such an error is corrected only when it is detected",
-    "bezique": "nobody claimed it in the deal, so the play stands as recorded, as these rules"
-    " read the laws: the adversary may compel a replay, and did not",
+    "rubicon-bezique": "nobody claimed it in the deal, so the play stands as recorded under the"
+    " house rule this record is judged by: such an error is corrected only when it is detected",
+    "bezique": "nobody claimed it in the deal, so the play stands as recorded under the house"
+    " rule this record is judged by: the adversary may compel a replay, and did not",
 }
 
 
