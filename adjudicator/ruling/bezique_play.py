@@ -129,15 +129,19 @@ def unclaimed(ctx: Context, f: Finding) -> Said | None:
     if not isinstance(facts, PLAY_FACTS):
         return None
     extra: dict[str, object] = {}
+    rules = [f.rule]
     if isinstance(facts, BeziqueEndplayRuleBroken):
         template = _endplay(ctx, f)
+        # what follows the error is the penalty's law (BEZ-LAST-3, law 55), cited with the
+        # rule broken (a review found the replay cited to the page of the rule of play)
+        rules += f.basis
     else:
         template, extra = _SENTENCES[type(facts)](ctx, facts)
     fields = {
         "who": ctx.names.seat(facts.seat),
         "deal": facts.deal,
         "trick": getattr(facts, "trick", None),
-        "law": ctx.law(f.rule),
+        "law": ctx.law(*rules),
         **extra,
     }
-    return say(template.format(**fields), f.rule, events=(f.event,))
+    return say(template.format(**fields), *rules, events=(f.event,))
