@@ -246,7 +246,8 @@ def test_a_whist_mark_may_name_its_deal_by_id() -> None:
     [
         (
             54,
-            "event 54 is a score (tricks); a score (honours) must name a deal or a position or an honours claim",
+            "event 54 is a score (tricks); a score (honours) must name a deal or a position or"
+            " an honours claim",
         ),
         (110, "a mark is written for a deal already dealt: event 110 is not before it"),
     ],

@@ -246,8 +246,8 @@ class CallRefused(_Call):
         if self.reason == "american-wrong-adversary":
             return (
                 f"{by} called a suit from {seat}, but under the American code only the adversary"
-                f" on the right of {seat}, {voice.seat(RIGHT[self.seat])}, may: the demand being made"
-                f" by the wrong adversary, no penalty can be enforced for {offence}"
+                f" on the right of {seat}, {voice.seat(RIGHT[self.seat])}, may: the demand being"
+                f" made by the wrong adversary, no penalty can be enforced for {offence}"
             )
         return (
             f"{by} called {what} from {seat}{voice.event(self.event)}, but the right to call it"

@@ -99,7 +99,8 @@ def test_a_claim_in_the_next_deal_naming_the_card_is_ruled_with_the_error_deal()
     words = " ".join(s.text for s in ruling.decision)
     # deal 1's error, claimed in deal 2, is penalised; deal 2's own (the same play), unclaimed,
     # stands
-    assert [d.indeterminate_from_trick for d in ruling.deals] == [31, None]  # type: ignore[union-attr]
+    replayed = [d.indeterminate_from_trick for d in ruling.deals]  # type: ignore[union-attr]
+    assert replayed == [31, None]
     assert "upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of deal 1" in words
     assert "trick 31 of deal 2: nobody claimed it in the deal, so the play stands" in words
     assert "fails" not in words

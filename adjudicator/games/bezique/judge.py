@@ -55,10 +55,11 @@ class DealPoints:
 _LAW50_ALWAYS = frozenset({"BEZ-DECL-5", "BEZ-COMBO-9", "BEZ-COMBO-10"})
 
 
-#: The values of ``wrong_score_penalty`` under which the adversary adds (Foster p.382), and
-#: the one that reads it as covering the marks of scores the laws did not allow then.
 #: The end-play penalty modes that leave every trick to its winner (``tricks_after_penalty``).
 _AS_FELL = frozenset({"replay", "as_played"})
+
+#: The values of ``wrong_score_penalty`` under which the adversary adds (Foster p.382), and
+#: the one that reads it as covering the marks of scores the laws did not allow then.
 _FOSTER = frozenset({"add_to_adversary", "add_every_score_taken_down"})
 _WIDE = "add_every_score_taken_down"
 
@@ -242,8 +243,8 @@ class _Scorer:
                         "declaration",
                         marked,
                         "RUB-LAW-50",
-                        f"{d.seat} {_said(d.name)} {marked}: not a lawful score, but it stands (not "
-                        "challenged before a card of the next trick was played)",
+                        f"{d.seat} {_said(d.name)} {marked}: not a lawful score, but it stands"
+                        " (not challenged before a card of the next trick was played)",
                         d.event,
                         stands_only=True,
                     )
@@ -675,8 +676,8 @@ def _trick_before(deal: BeziqueDealFacts, event: int) -> int | None:
 
 #: The step that says a corrected result rests on a fact the record does not give.
 UNDECIDED_STEP = (
-    "  this result depends on what the record cannot decide (see “Cannot be decided from the record”): the figures"
-    " take the play as recorded, for reference only"
+    "  this result depends on what the record cannot decide (see “Cannot be decided from the"
+    " record”): the figures take the play as recorded, for reference only"
 )
 
 

@@ -85,7 +85,8 @@ class Judge(Bench):
             stopped = any(deal.unfinished for deal in self.replay.deals)
             honours_only = all(u["rule"] == "WHIST-HONOURS-2" for u in self.undetermined)
             self.steps.append(
-                "this result depends on what the record cannot decide (see “Cannot be decided from the record”): the"
+                "this result depends on what the record cannot decide (see “Cannot be decided"
+                " from the record”): the"
                 + (
                     " deal stopped part-way scores nothing in these figures"
                     if stopped

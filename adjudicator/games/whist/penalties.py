@@ -126,23 +126,9 @@ def advise(
     def outcome(combo: tuple[Choice, ...]) -> _Outcome | None:
         if combo not in cache:
             choices: dict[int, str] = {id(r): c for r, c in zip(ordered, combo, strict=True)}
-            if bench.rules.trick_penalty_shortfall == "invalid_choice" and revoke_rules.short(
-                bench, deal, revokes, choices
-            ):
-                cache[combo] = None
-            else:
-                result = scoring.score_deal(
-                    before,
-                    plan_deal(bench, deal, revokes, honours, no_win, False, choices),
-                    bench.scoring_rules,
-                )
-                game, rubber = _preview(bench, result)
-                cache[combo] = (
-                    _rank(claimants, result, game, rubber),
-                    result,
-                    game,
-                    rubber,
-                )
+            cache[combo] = _scored(
+                bench, deal, revokes, honours, no_win, before, choices, claimants
+            )
         return cache[combo]
 
     def rank(combo: tuple[Choice, ...]) -> tuple[int, ...] | None:
@@ -181,23 +167,43 @@ def alternatives(
     found: list[tuple[tuple[Choice, ...], _Outcome]] = []
     for combo in combos:
         choices: dict[int, str] = {id(r): c for r, c in zip(chosen, combo, strict=True)}
-        if bench.rules.trick_penalty_shortfall == "invalid_choice" and revoke_rules.short(
-            bench, deal, revokes, choices
-        ):
-            continue
-        result = scoring.score_deal(
-            before,
-            plan_deal(bench, deal, revokes, honours, no_win, False, choices),
-            bench.scoring_rules,
-        )
-        game, rubber = _preview(bench, result)
-        found.append((combo, (_rank(claimants, result, game, rubber), result, game, rubber)))
+        scored = _scored(bench, deal, revokes, honours, no_win, before, choices, claimants)
+        if scored is not None:
+            found.append((combo, scored))
+    if not found or found[0][0] != made:
+        return []  # the choice made is one the rules refuse (tricks short): said elsewhere
     top = max(o[0] for _, o in found)
     best = next(combo for combo, o in found if o[0] == top)
     return [
         _option(combo, o, best, o[0] == top).model_copy(update={"chosen": combo == made})
         for combo, o in found
     ]
+
+
+def _scored(
+    bench: Bench,
+    deal: DealFacts,
+    revokes: list[RevokeRuling],
+    honours: list[tuple[Side, int]],
+    no_win: frozenset[Side],
+    before: dict[Side, int],
+    choices: dict[int, str],
+    claimants: Side,
+) -> _Outcome | None:
+    """The deal scored with these choices of penalty (revoke id -> choice), and its worth to
+    the claimants; None for a combination the rules do not allow (three tricks the revokers
+    have not got, under ``trick_penalty_shortfall = invalid_choice``)."""
+    if bench.rules.trick_penalty_shortfall == "invalid_choice" and revoke_rules.short(
+        bench, deal, revokes, choices
+    ):
+        return None
+    result = scoring.score_deal(
+        before,
+        plan_deal(bench, deal, revokes, honours, no_win, False, choices),
+        bench.scoring_rules,
+    )
+    game, rubber = _preview(bench, result)
+    return _rank(claimants, result, game, rubber), result, game, rubber
 
 
 def _advised(
