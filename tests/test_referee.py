@@ -109,9 +109,9 @@ def _afresh(record: AnyRecord) -> Counter[str]:
     return Counter(f.model_dump_json() for f in judgement_of(record, replayed).findings)
 
 
-def _facts(key: str) -> Any:
-    """A finding's facts, from its JSON (the key the check counts by)."""
-    return Finding.model_validate_json(key).facts
+def _finding(key: str) -> Finding:
+    """A finding, from its JSON (the key the check counts by)."""
+    return Finding.model_validate_json(key)
 
 
 def _check_pushes(data: dict[str, Any]) -> None:
@@ -126,8 +126,8 @@ def _check_pushes(data: dict[str, Any]) -> None:
         now = _afresh(record)
         if referee._table.rules_on(record.events[-1], phase):
             # (a finding of the sheet the event cannot yet settle is kept back: ``_kept_back``)
-            kept = _kept_back(event["type"])
-            back = Counter(k for k in now - known if kept(_facts(k)))
+            kept = _kept_back(event["type"], referee._table.deals)
+            back = Counter(k for k in now - known if kept(_finding(k)))
             assert got == now - known - back, f"event {index}"
             known = now - back
         else:
@@ -441,3 +441,128 @@ def test_bezique_games_of_three_deals_pushed_carry_their_complete_deals_rightly(
     ruling = adjudicate(parse_record(data))
     assert {f.deal for f in ruling.findings if f.severity == "violation"} == {1, 2, 3}
     assert _pushed_both_ways(data) >= 3
+
+
+# A whist deal's end and marks, without a judgement (``WhistTable._plain_end``,
+# ``WhistTable.findings_known``) ------------------------------------------------------------
+
+
+def _pushed_with_and_without_the_shortcuts(data: dict[str, Any]) -> int:
+    """Push ``data`` to a referee that takes the whist table's shortcuts (no judgement at the
+    card that ends a plain deal; marks after a deal played out checked on their own) and to
+    one that judges at every push it could rule on: the same findings at every push, the same
+    findings known after it, the same ruling. Returns how many pushes a shortcut answered."""
+    quick, judged = Referee.new(_header(data)), Referee.new(_header(data))
+    table: Any = judged._table
+    table.findings_known = lambda: None  # (judge in full at every push it rules on)
+    table._plain_end = lambda: False
+    answered = 0
+    for index, event in enumerate(data["events"]):
+        shortcuts: Any = quick._table
+        if event.get("type") == "score":
+            answered += shortcuts.findings_known() is not None
+        try:
+            got = quick.push(event)
+        except InputError:
+            with pytest.raises(InputError):
+                judged.push(event)
+            continue
+        want = judged.push(event)
+        assert [f.model_dump_json() for f in got] == [f.model_dump_json() for f in want], index
+        assert quick._known == judged._known, index
+        if event.get("type") == "play" and quick.phase == "after play" and quick.to_play is None:
+            answered += shortcuts.cards_since  # (the end of the deal, not judged)
+    assert quick.ruling().model_dump_json() == judged.ruling().model_dump_json()
+    return answered
+
+
+def _whist_fixtures() -> list[Path]:
+    return [p for p in _fixtures() if p.parent.name == "whist" and _expected(_data(p))]
+
+
+@pytest.mark.parametrize("path", _whist_fixtures(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_a_whist_deals_end_and_marks_without_a_judgement_find_what_a_judgement_finds(
+    path: Path,
+) -> None:
+    _pushed_with_and_without_the_shortcuts(_data(path))
+
+
+def _marks_altered(rng: Any, data: dict[str, Any]) -> dict[str, Any]:
+    """A simulated whist record with its marks spoilt: a mark's points changed, a mark
+    repeated or dropped, a mark for another side or item, a mark naming the deal by ``ref``,
+    or an honours claim, a revoke claim or a penalty among the marks."""
+    events = [dict(e) for e in data["events"]]
+    marks = [i for i, e in enumerate(events) if e["type"] == "score"]
+    for _ in range(rng.randint(1, 3)):
+        i = rng.choice(marks) if marks else len(events) - 1
+        match rng.choice(["points", "repeat", "drop", "other", "ref", "claim"]):
+            case "points" if events[i]["type"] == "score":
+                events[i]["points"] += rng.choice([-2, -1, 1, 2, 4])
+            case "repeat":
+                events.insert(i, dict(events[i]))
+            case "drop" if events[i]["type"] == "score":
+                events[i] = {"type": "score", "side": "NS", "points": 1, "for": "honours"}
+            case "other":
+                side = rng.choice(["NS", "EW"])
+                item = rng.choice(["tricks", "honours", "game", "penalty", "rubber"])
+                events.insert(i, {"type": "score", "side": side, "points": 2, "for": item})
+            case "ref" if events[i]["type"] == "score":
+                events[i]["ref"] = 0
+            case _:
+                side = rng.choice(["NS", "EW"])
+                events.insert(
+                    i,
+                    rng.choice(
+                        [
+                            {"type": "honours", "side": side, "count": rng.choice([3, 4])},
+                            {"type": "claim", "kind": "revoke", "by": side},
+                            {"type": "penalty", "by": side, "choice": "tricks"},
+                        ]
+                    ),
+                )
+    return {**data, "events": events}
+
+
+def test_simulated_whist_deals_ends_and_marks_without_a_judgement_find_what_it_finds() -> None:
+    import random
+
+    rng = random.Random(2026)
+    answered = 0
+    for kind in [None, "revoke", "late-revoke-claim", "wrong-mark", "honours-at-four"]:
+        for data in records("whist", 12, seed=31, inject=kind):
+            answered += _pushed_with_and_without_the_shortcuts(data)
+            for _ in range(3):
+                answered += _pushed_with_and_without_the_shortcuts(_marks_altered(rng, data))
+    assert answered > 100  # (the check alone answered the marks of most deals)
+
+
+def test_whist_rubbers_ends_and_marks_without_a_judgement_find_what_a_judgement_finds() -> None:
+    """Simulated deals joined into records of two to four deals (a later deal's push judges
+    the one before), marks and disputes altered."""
+    import random
+
+    rng = random.Random(1900)
+    deals = [*records("whist", 16, seed=3), *records("whist", 8, seed=4, inject="revoke")]
+    answered = 0
+    for _ in range(24):
+        data = _joined(rng.sample(deals, rng.randint(2, 4)))
+        answered += _pushed_with_and_without_the_shortcuts(_marks_altered(rng, data))
+    assert answered > 50
+
+
+@pytest.mark.parametrize("game", list(SIMULATED))
+def test_a_deal_begun_is_not_told_facts_of_its_own_sheet(game: str) -> None:
+    """At the push of a deal the judge rules on the deal just begun as stopped before its
+    first card: what it finds of that deal's sheet (honours held and not claimed, say) waits
+    for the sheet (whist deals were told "EW held 3 honours in deal 2 but did not claim
+    them" as the cards were dealt)."""
+    data = _joined(list(records(game, 4, seed=3)))
+    referee = Referee.new(_header(data))
+    begun, told = 0, []
+    for event in data["events"]:
+        found = referee.push(event)
+        if event["type"] == "deal":
+            begun += 1
+            told += [f.message for f in found if f.deal == begun and f.facts.sheet]
+    assert begun == 4
+    assert told == []

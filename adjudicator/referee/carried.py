@@ -24,6 +24,7 @@ from adjudicator.games.bezique.judge import DealPoints, Scorer, score_deal
 from adjudicator.games.whist import marks as mark_rules
 from adjudicator.games.whist.facts import DealFacts, WhistReplay
 from adjudicator.games.whist.judge import Judge
+from adjudicator.games.whist.scoring import DealScore, GameValue, RubberValue
 from adjudicator.record.whist import WhistRecord, WhistRules
 
 _CONTAINERS = (list, dict, set)
@@ -76,8 +77,50 @@ class _Kept:
 #: What a whist ``Judge`` holds that is not carried from deal to deal (or is rebuilt).
 #: (``steps``, the working in words, is left out: a push asks the findings only.)
 _NOT_CARRIED = frozenset(
-    {"rules", "summarise", "replay", "english", "findings", "scoring_rules", "steps"}
+    {"rules", "summarise", "replay", "english", "findings", "scoring_rules", "steps", "sheet_at"}
 )
+
+#: What a deal's marks are checked against: its score, and the game and rubber it completed.
+Against = tuple[DealScore, GameValue | None, RubberValue | None]
+
+
+class _SheetJudge(Judge):
+    """The judge, noting where in its findings each deal's marks and results are checked,
+    and against what (``_Sheet``)."""
+
+    sheet_at: list[Any] | None = None  # deal number, start, after the marks, end, against
+
+    def _check_marks(
+        self,
+        deal: DealFacts,
+        result: DealScore,
+        game: GameValue | None,
+        rubber: RubberValue | None,
+    ) -> None:
+        start = len(self.findings)
+        super()._check_marks(deal, result, game, rubber)
+        self.sheet_at = [deal.number, start, len(self.findings), None, (result, game, rubber)]
+
+    def _check_results(self, deal: DealFacts) -> None:
+        super()._check_results(deal)
+        if self.sheet_at is not None and self.sheet_at[0] == deal.number:
+            self.sheet_at[3] = len(self.findings)
+
+
+@dataclass
+class _Sheet:
+    """The judgement of a record whose last deal is played out, kept for the marks and
+    results written after it: in a whist deal only their checks read them
+    (``Judge._check_marks``, ``Judge._check_results``), so a mark or result pushed next
+    changes only ``findings[start:end]``."""
+
+    judge: Judge  # as it ended the judgement: its rules, and the games won (the results)
+    findings: list[Finding]
+    deal: int  # the last deal's number
+    start: int
+    marks_end: int
+    end: int
+    against: Against
 
 
 class WhistCarried:
@@ -85,13 +128,14 @@ class WhistCarried:
 
     def __init__(self) -> None:
         self.kept: list[_Kept] = []  # after deal 1, 2, ... (each complete when judged)
+        self.sheet: _Sheet | None = None  # the last judgement, for the marks after it
 
     def findings(
         self, header: WhistRecord, rules: WhistRules, replay: WhistReplay
     ) -> list[Finding]:
         """``whist.judge(header, rules, replay, summarise=False).findings``, the complete
         deals' part kept from before where their facts are unchanged."""
-        judge = Judge(header, rules, replay, summarise=False)
+        judge = _SheetJudge(header, rules, replay, summarise=False)
         deals = replay.deals
         done = self._resume(judge, replay)
         if done == 0:
@@ -104,7 +148,36 @@ class WhistCarried:
             if number < len(deals) - 1:  # complete: another deal follows
                 self.kept.append(self._keep(judge, replay, number))
         judge._misdeals_after_the_last_deal()
+        at = judge.sheet_at
+        self.sheet = None
+        last = len(deals)
+        if (
+            at is not None
+            and at[0] == last
+            and not any(m.before_deal > last for m in replay.misdeals)  # (they move the turn)
+        ):
+            self.sheet = _Sheet(judge, judge.findings, *at)
         return judge.findings
+
+    def sheet_again(self, deal: DealFacts) -> list[Finding] | None:
+        """The findings of the last judgement with ``deal``'s marks and results checked
+        again: what a judgement would find after marks or results were added to the deal
+        and nothing else changed (the caller's to know: ``tables.WhistTable``); None if that
+        judgement was not of this deal, played out."""
+        sheet = self.sheet
+        if sheet is None or sheet.deal != deal.number:
+            return None
+        judge = sheet.judge
+        findings, marked, result = judge.findings, judge.marked, judge.last_result
+        judge.findings, judge.marked = [], {"NS": {}, "EW": {}}
+        try:
+            mark_rules.check_marks(judge, deal, *sheet.against)
+            judge._check_results(deal)
+            checked = judge.findings
+        finally:
+            judge.findings, judge.marked, judge.last_result = findings, marked, result
+        kept = sheet.findings
+        return [*kept[: sheet.start], *checked, *kept[sheet.end :]]
 
     def _resume(self, judge: Judge, replay: WhistReplay) -> int:
         """Set ``judge`` to its state after the complete deals kept and unchanged; how many."""

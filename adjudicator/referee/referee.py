@@ -34,24 +34,33 @@ CARDS = frozenset({"play", "draw", "retract"})
 #: written for NS's honours" told at EW's mark, the line before NS's).
 CLOSES_SHEET = frozenset({"deal", "cut", "position", "misdeal", "result"})
 
+#: The events that begin a deal: they close the sheet of the deal before, not the sheet of
+#: the deal they begin, which the judge rules on as a deal stopped before its first card: a
+#: fact of that sheet is kept back like one found at a card (whist deals were told "EW held 3
+#: honours in deal 2 but did not claim them" as the cards were dealt).
+BEGINS_DEAL = frozenset({"deal", "position"})
 
-def _kept_back(kind: str) -> Callable[[Any], bool]:
-    """Which facts a judgement at an event of this kind keeps back: at a card, every fact of
-    the sheet; at another event that leaves the sheet open, a mark missing."""
+
+def _kept_back(kind: str, begun: int) -> Callable[[Finding], bool]:
+    """Which findings a judgement at an event of this kind keeps back: at a card, every fact
+    of the sheet; at an event that begins deal ``begun``, the facts of that deal's sheet; at
+    another event that leaves the sheet open, a mark missing."""
     if kind in CARDS:
         return _of_the_sheet
+    if kind in BEGINS_DEAL:
+        return lambda finding: finding.deal == begun and _of_the_sheet(finding)
     return _never if kind in CLOSES_SHEET else _a_mark_missing
 
 
-def _of_the_sheet(facts: Any) -> bool:
-    return bool(getattr(facts, "sheet", False))
+def _of_the_sheet(finding: Finding) -> bool:
+    return bool(getattr(finding.facts, "sheet", False))
 
 
-def _a_mark_missing(facts: Any) -> bool:
-    return bool(getattr(facts, "missing_mark", False))
+def _a_mark_missing(finding: Finding) -> bool:
+    return bool(getattr(finding.facts, "missing_mark", False))
 
 
-def _never(facts: Any) -> bool:
+def _never(finding: Finding) -> bool:
     return False
 
 
@@ -138,7 +147,7 @@ class Referee:
             model = self._events[index] = check_ref(game, self._events, self._ids)
             made = self._table.apply(index, model, self._events)
             found = (
-                self._judged(_kept_back(model.type))
+                self._judged(_kept_back(model.type, self._table.deals))
                 if judge and self._table.rules_on(model, phase)
                 else None
             )
@@ -179,12 +188,15 @@ class Referee:
         and ``score`` judge in full when asked)."""
         if self._judgement is not None:
             return self._judgement.findings
+        known = self._table.findings_known()
+        if known is not None:
+            return known
         replayed = self._table.replayed(self._events)
         return self._table.findings(self._header, replayed)
 
-    def _judged(self, kept_back: Callable[[Any], bool] = _never) -> list[Finding]:
+    def _judged(self, kept_back: Callable[[Finding], bool] = _never) -> list[Finding]:
         """Judge anew; the findings not known before (as many of each as are new). A new
-        finding whose facts are ``kept_back`` is not told, and still new at the next
+        finding ``kept_back`` is not told, and still new at the next
         judgement (``_kept_back``)."""
         findings = self._findings()
         keys = self._keys(findings)
@@ -195,7 +207,7 @@ class Referee:
         for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
-                if kept_back(finding.facts):
+                if kept_back(finding):
                     known[key] -= 1  # (kept back: the marks may yet come)
                     continue
                 new.append(finding)

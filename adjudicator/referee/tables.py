@@ -33,7 +33,16 @@ from adjudicator.record.bezique import (
     BeziqueRecord,
     RubiconRecord,
 )
-from adjudicator.record.whist import WhistCut, WhistPlay, WhistPosition, WhistRecord, WhistRules
+from adjudicator.record.whist import (
+    WhistCut,
+    WhistDeal,
+    WhistPlay,
+    WhistPosition,
+    WhistRecord,
+    WhistResult,
+    WhistRules,
+    WhistScore,
+)
 from adjudicator.referee.carried import ScoredDeals, WhistCarried
 
 S = TypeVar("S", WhistState, BeziqueState)
@@ -60,12 +69,20 @@ class Table(Protocol):
         """The judge's findings of ``replayed`` (the game's judge, without the deals'
         summaries: a push needs the findings, ``ruling()`` the whole judgement)."""
 
+    def findings_known(self) -> list[Finding] | None:
+        """The judge's findings of the events applied, when the table knows them without a
+        judgement (whist: marks written after a deal judged played out); else None."""
+
     def rules_on(self, event: Any, phase: str) -> bool:
         """Whether the judge rules at ``event`` (the table was at ``phase`` before it): at
         an event that can make a judge's finding, and at the card that ends a deal."""
 
     @property
     def phase(self) -> str: ...
+
+    @property
+    def deals(self) -> int:
+        """How many deals have begun."""
 
     @property
     def to_play(self) -> str | None: ...
@@ -158,9 +175,19 @@ class WhistTable:
         self.rules = rules
         self.state = WhistState(rules)
         self.carried = WhistCarried()  # the judge's work on the complete deals
+        # whether the last judgement was of the deal in progress played out, and nothing but
+        # marks and results of that deal has been applied since (``findings_known``)
+        self.marks_since = False
+        # whether nothing but cards has been applied since the last judgement (or since the
+        # start, or the first deal: nothing to judge there), for ``_plain_end``
+        self.cards_since = True
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
+        if not (type(event) is WhistResult or (type(event) is WhistScore and event.ref is None)):
+            self.marks_since = False
+        if type(event) is not WhistPlay and not (type(event) is WhistDeal and index == 0):
+            self.cards_since = False
         deals = state.deals  # (the last is ``state.deal``, read without the property)
         if type(event) is WhistPosition or (
             type(event) is WhistPlay and deals and deals[-1].position is not None
@@ -175,9 +202,27 @@ class WhistTable:
 
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = whist_state(events, self.rules)
+        self.marks_since = self.cards_since = False
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
-        return self.carried.findings(header, self.rules, replayed)
+        found = self.carried.findings(header, self.rules, replayed)
+        self.cards_since = True
+        state = self.state
+        self.marks_since = (
+            state.phase is not WhistPhase.PLAY
+            and not state.pending
+            and bool(state.deals)
+            and state.deal.position is None
+        )
+        return found
+
+    def findings_known(self) -> list[Finding] | None:
+        """After a judgement of the deal in progress played out, its marks (a ``score``
+        with no ``ref``) and results agreed change only the checks of them: the judgement's
+        findings with those checks made again (``carried.WhistCarried.sheet_again``)."""
+        if not self.marks_since:
+            return None
+        return self.carried.sheet_again(self.state.deal)
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
@@ -186,6 +231,11 @@ class WhistTable:
         ):
             # a renounce to settle outside the play, a position's deal: replayed afresh
             return whist_state(events, self.rules, part_way=True).finish()
+        if state.phase is not WhistPhase.PLAY and not state.calls:
+            # (a deal played out, nothing pending: ``finish`` would alter nothing)
+            return WhistReplay(
+                list(state.deals), list(state.findings), state.early_results, state.misdeals
+            )
         return _stopped(state).finish()  # a deal in play stops here, as a fragment's
 
     def rules_on(self, event: Any, phase: str) -> bool:
@@ -194,14 +244,50 @@ class WhistTable:
         if deals and deals[-1].position is not None:
             return True  # (a position's deal: each card played shows one more)
         if type(event) is WhistPlay:
-            return state.phase._value_ != phase
+            return state.phase._value_ != phase and not self._plain_end()
         if type(event) is WhistCut:
             return bool(state.deal.renounces)  # the cut ends the time to claim a revoke
         return not _first_deal(state, event)
 
+    def _plain_end(self) -> bool:
+        """Whether the card that ends the deal ends a plain one, at which the judge would
+        find nothing to tell now: only cards applied since the last judgement, and in the
+        deal no irregularity of play, no dispute and no mark yet. Its judgement then adds
+        to the last one only facts of the score sheet (honours unclaimed, say), which a
+        card never tells (``referee.CARDS``): the marks to come are judged when they come."""
+        if not self.cards_since:
+            return False
+        state = self.state
+        deal = state.deal
+        number = deal.number
+        return not (
+            deal.renounces
+            or deal.claims
+            or deal.penalties
+            or deal.honours
+            or deal.marks
+            or deal.results
+            or deal.unknown
+            or deal.unfinished
+            or deal.open_renounces
+            or deal.unsettled
+            or deal.void_at is not None
+            or deal.rest is not None
+            or deal.false_leads_answered
+            or deal.forfeited
+            or state.pending
+            or state.calls
+            or any(state.exposed.values())
+            or any(f.deal == number for f in state.findings)
+        )
+
     @property
     def phase(self) -> str:
         return self.state.phase._value_  # (``.value`` is a slow descriptor)
+
+    @property
+    def deals(self) -> int:
+        return len(self.state.deals)
 
     @property
     def to_play(self) -> str | None:
@@ -281,6 +367,9 @@ class BeziqueTable:
         if any(f.rule in COPY_RULES and f.severity == "violation" for f in self.state.findings):
             self._reread(events)
 
+    def findings_known(self) -> list[Finding] | None:
+        return None  # (every judged push judges the deal in progress)
+
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
         score = self.scored.scorer(replayed.deals)
         if replayed.variant.rubicon:
@@ -304,6 +393,10 @@ class BeziqueTable:
     @property
     def phase(self) -> str:
         return self.state.phase._value_
+
+    @property
+    def deals(self) -> int:
+        return len(self.state.deals)
 
     @property
     def to_draw(self) -> str | None:

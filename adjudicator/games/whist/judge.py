@@ -213,14 +213,31 @@ class Judge(Bench):
             result = scoring.DealScore((), dict(won), before, before, None)
         self.steps.extend(f"  {step.text} [{step.rule}]" for step in result.steps)
         game, rubber, extra = self._after_deal(result)
+        self._check_marks(deal, result, game, rubber)
+        self._check_results(deal)
+        return self._summary(
+            deal, won, revokes, shown, honour_claims, before, result, game, extra, rubber, options
+        )
+
+    def _check_marks(
+        self,
+        deal: DealFacts,
+        result: DealScore,
+        game: scoring.GameValue | None,
+        rubber: scoring.RubberValue | None,
+    ) -> None:
+        """The deal's marks against its score (WHIST-SCORE-7): with ``_check_results``, the
+        only part of a deal's judgement that reads its marks and results, so that a mark or
+        result pushed after the deal needs only these again (``referee.carried``)."""
         mark_rules.check_marks(self, deal, result, game, rubber)
+
+    def _check_results(self, deal: DealFacts) -> None:
+        """The results agreed in the deal, against the games and rubber won so far (read
+        again, as the marks, for a result pushed after the deal: ``referee.carried``)."""
         for timed in deal.results:
             mark_rules.check_result(
                 self, timed.index, timed.event.winner, timed.event.value, deal.number
             )
-        return self._summary(
-            deal, won, revokes, shown, honour_claims, before, result, game, extra, rubber, options
-        )
 
     def _void_deal(
         self, deal: DealFacts, won: dict[Side, int], shown: dict[Side, int], before: dict[Side, int]
