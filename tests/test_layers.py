@@ -67,8 +67,10 @@ ALLOWED: dict[str, set[str]] = {
     "batch": {"errors", "record", "render", "ruling", "games", "notation", "workers"},
     "workers": set(),
     "schema": {"record", "ruling"},
-    # the referee drives a game's replay state and the ruling's own assembly over it
-    "referee": {"errors", "findings", "record", "games", "ruling", "referee"},
+    # the referee drives a game's replay state and the ruling's own assembly over it; it reads
+    # the seats' order (whose turn to deal) and a finding's facts (a note of the replay's is
+    # no irregularity: ``tables._NOTES``)
+    "referee": {"errors", "findings", "facts", "record", "games", "ruling", "referee", "seats"},
     # the public API's reading: a record in JSON or the notation, an archive as the CLI reads it
     "reading": {"batch", "errors", "notation", "record", "ruling"},
     "testing": {"render", "ruling"},

@@ -308,6 +308,26 @@ def test_an_invalid_event_is_an_input_error_at_its_pointer_and_is_not_taken() ->
     referee.push(data["events"][6])  # and the game goes on
 
 
+def test_a_card_is_validated_once_and_a_bad_one_every_time() -> None:
+    """``inputs._CARDS``: the model of a card event is kept and taken again for the same
+    fields (frozen, so one object serves every push of it); a bad one is refused each time
+    it is pushed, at its own index; a card spelt another way is its own event, written back
+    canonical."""
+    from adjudicator.referee.inputs import event_of
+
+    first = event_of("whist", 3, {"type": "play", "seat": "N", "card": "th"})
+    again = event_of("whist", 40, {"type": "play", "seat": "N", "card": "th"})
+    assert again is first and str(first.card) == "10H"
+    assert event_of("bezique", 3, {"type": "play", "seat": "A", "card": "th"}) is not first
+    for index in (5, 6):
+        with pytest.raises(InputError) as error:
+            event_of("whist", index, {"type": "play", "seat": "N", "card": "1H"})
+        assert error.value.pointer == f"/events/{index}/card"
+    with pytest.raises(InputError) as error:  # (a seat of another game: refused, not kept)
+        event_of("whist", 7, {"type": "play", "seat": "A", "card": "th"})
+    assert error.value.pointer == "/events/7/seat"
+
+
 def test_an_impossible_play_is_an_input_error_and_the_table_is_as_before() -> None:
     referee, data = _started()
     seat = referee.to_play
@@ -443,24 +463,35 @@ def test_bezique_games_of_three_deals_pushed_carry_their_complete_deals_rightly(
     assert _pushed_both_ways(data) >= 3
 
 
-# A whist deal's end and marks, without a judgement (``WhistTable._plain_end``,
-# ``WhistTable.findings_known``) ------------------------------------------------------------
+# The tables' shortcuts: pushes not judged, or judged in part (``WhistTable._plain_end``,
+# ``WhistTable.findings_known``, ``BeziqueTable._plain``, ``BeziqueTable._square``) ----------
+
+
+def _judgements(referee: Referee) -> list[int]:
+    """A count, kept up to date, of the judgements ``referee``'s table makes."""
+    table: Any = referee._table
+    made, judge = [0], table.findings
+
+    def findings(*args: Any) -> Any:
+        made[0] += 1
+        return judge(*args)
+
+    table.findings = findings
+    return made
 
 
 def _pushed_with_and_without_the_shortcuts(data: dict[str, Any]) -> int:
-    """Push ``data`` to a referee that takes the whist table's shortcuts (no judgement at the
-    card that ends a plain deal; marks after a deal played out checked on their own) and to
-    one that judges at every push it could rule on: the same findings at every push, the same
-    findings known after it, the same ruling. Returns how many pushes a shortcut answered."""
+    """Push ``data`` to a referee that takes its table's shortcuts (whist: no judgement at
+    the card that ends a plain deal, marks after a deal played out checked on their own;
+    Bézique: no judgement at a quiet push) and to one that judges at every push it could rule
+    on: the same findings at every push, the same findings known after it, the same ruling.
+    Returns how many judgements the shortcuts saved."""
     quick, judged = Referee.new(_header(data)), Referee.new(_header(data))
     table: Any = judged._table
     table.findings_known = lambda: None  # (judge in full at every push it rules on)
-    table._plain_end = lambda: False
-    answered = 0
+    table._plain_end = table._plain = lambda: False
+    made, wanted = _judgements(quick), _judgements(judged)
     for index, event in enumerate(data["events"]):
-        shortcuts: Any = quick._table
-        if event.get("type") == "score":
-            answered += shortcuts.findings_known() is not None
         try:
             got = quick.push(event)
         except InputError:
@@ -470,18 +501,18 @@ def _pushed_with_and_without_the_shortcuts(data: dict[str, Any]) -> int:
         want = judged.push(event)
         assert [f.model_dump_json() for f in got] == [f.model_dump_json() for f in want], index
         assert quick._known == judged._known, index
-        if event.get("type") == "play" and quick.phase == "after play" and quick.to_play is None:
-            answered += shortcuts.cards_since  # (the end of the deal, not judged)
+        if getattr(quick._table, "searching", False):
+            return wanted[0] - made[0]  # (the copies searched for at every push: no shortcut)
     assert quick.ruling().model_dump_json() == judged.ruling().model_dump_json()
-    return answered
+    return wanted[0] - made[0]
 
 
-def _whist_fixtures() -> list[Path]:
-    return [p for p in _fixtures() if p.parent.name == "whist" and _expected(_data(p))]
+def _judged_fixtures() -> list[Path]:
+    return [p for p in _fixtures() if p.suffix == ".json" and _expected(_data(p))]
 
 
-@pytest.mark.parametrize("path", _whist_fixtures(), ids=lambda p: str(p.relative_to(FIXTURES)))
-def test_a_whist_deals_end_and_marks_without_a_judgement_find_what_a_judgement_finds(
+@pytest.mark.parametrize("path", _judged_fixtures(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_every_fixture_pushed_with_the_tables_shortcuts_finds_what_judging_every_push_finds(
     path: Path,
 ) -> None:
     _pushed_with_and_without_the_shortcuts(_data(path))
@@ -566,3 +597,36 @@ def test_a_deal_begun_is_not_told_facts_of_its_own_sheet(game: str) -> None:
             told += [f.message for f in found if f.deal == begun and f.facts.sheet]
     assert begun == 4
     assert told == []
+
+
+@pytest.mark.parametrize("game", ["bezique", "rubicon-bezique"])
+def test_quiet_bezique_pushes_find_what_judging_every_push_finds(game: str) -> None:
+    """Simulated deals with every irregularity the simulator plants, altered at random
+    (events swapped, dropped, repeated, marks changed, challenges added); and a game of
+    three deals."""
+    import random
+
+    from tests.ruling.altering import INJECTED
+    from tests.ruling.test_invariants import _alter
+
+    rng = random.Random(55)
+    deals = [r for kind in INJECTED[game] for r in records(game, 1, seed=13, inject=kind)]
+    saved = 0
+    for data in deals:
+        saved += _pushed_with_and_without_the_shortcuts(data)
+        saved += _pushed_with_and_without_the_shortcuts(_alter(rng, game, data))
+        for kind in ("score", "declare", "exchange"):  # a mark of each kind written wrong
+            saved += _pushed_with_and_without_the_shortcuts(_misjudged(rng, data, kind))
+    # (of clean deals, not altered: a copy misread is searched for at every push)
+    saved += _pushed_with_and_without_the_shortcuts(_joined(list(records(game, 3, seed=14))))
+    assert saved > 10 * len(deals)  # (most marks and declarations are quiet)
+
+
+def _misjudged(rng: Any, data: dict[str, Any], kind: str) -> dict[str, Any]:
+    """``data`` with the points of one event of ``kind`` (a mark, a declaration, an
+    exchange) ten more or ten fewer: a total on the sheet that is no longer square."""
+    events = [dict(e) for e in data["events"]]
+    chosen = [e for e in events if e["type"] == kind and "points" in e]
+    if chosen:
+        rng.choice(chosen)["points"] += rng.choice([-10, 10])
+    return {**data, "events": events}

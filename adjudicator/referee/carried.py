@@ -25,7 +25,9 @@ from adjudicator.games.whist import marks as mark_rules
 from adjudicator.games.whist.facts import DealFacts, WhistReplay
 from adjudicator.games.whist.judge import Judge
 from adjudicator.games.whist.scoring import DealScore, GameValue, RubberValue
+from adjudicator.games.whist.state import WhistState
 from adjudicator.record.whist import WhistRecord, WhistRules
+from adjudicator.seats import left_of
 
 _CONTAINERS = (list, dict, set)
 
@@ -121,6 +123,7 @@ class _Sheet:
     marks_end: int
     end: int
     against: Against
+    replayed: int = 0  # how many of ``findings`` are the replay's (the first)
 
 
 class WhistCarried:
@@ -131,12 +134,17 @@ class WhistCarried:
         self.sheet: _Sheet | None = None  # the last judgement, for the marks after it
 
     def findings(
-        self, header: WhistRecord, rules: WhistRules, replay: WhistReplay
+        self, header: WhistRecord, rules: WhistRules, replay: WhistReplay, sheet: bool = False
     ) -> list[Finding]:
         """``whist.judge(header, rules, replay, summarise=False).findings``, the complete
-        deals' part kept from before where their facts are unchanged."""
+        deals' part kept from before where their facts are unchanged. ``sheet``: nothing but
+        marks and results of the deal before the last has changed since the last judgement,
+        which was of that deal played out (the caller's to know): its judgement is the last
+        one's, its marks and results checked again (``_keep_sheet``)."""
         judge = _SheetJudge(header, rules, replay, summarise=False)
         deals = replay.deals
+        if sheet:
+            self._keep_sheet(replay)
         done = self._resume(judge, replay)
         if done == 0:
             for early in replay.results_before_deal:  # (``Judge.run``'s first step)
@@ -156,8 +164,53 @@ class WhistCarried:
             and at[0] == last
             and not any(m.before_deal > last for m in replay.misdeals)  # (they move the turn)
         ):
-            self.sheet = _Sheet(judge, judge.findings, *at)
+            number, start, marks_end, end, against = at
+            self.sheet = _Sheet(
+                judge, judge.findings, number, start, marks_end, end, against, len(replay.findings)
+            )
         return judge.findings
+
+    def new_deal(self, state: WhistState) -> list[Finding] | None:
+        """The findings a judgement would make at a new deal's push, when the last one was
+        of the deal before it played out and only its marks, results and cut came since
+        (the caller's to know: ``tables.WhistTable``): that deal's findings, its marks and
+        results checked again, the deal kept as complete (``_keep_sheet``). The new deal,
+        dealt in turn with no misdeal before it, adds nothing but facts of its own sheet,
+        which its push keeps back (``referee.BEGINS_DEAL``). None otherwise."""
+        sheet = self.sheet
+        deals = state.deals
+        deal = deals[-1]
+        if sheet is None or sheet.deal != deal.number - 1 or len(self.kept) != sheet.deal - 1:
+            return None
+        fresh_cut = sheet.judge.position.fresh_cut  # (any player may deal: WHIST-TABLE-3)
+        if any(m.before_deal == deal.number for m in state.misdeals) or not (
+            fresh_cut or deal.dealer == left_of(deals[-2].dealer)
+        ):
+            return None  # (a misdeal to rule on, or the deal out of turn: judged)
+        replay = WhistReplay(deals, state.findings, state.early_results, state.misdeals)
+        judged = self._keep_sheet(replay)
+        self.sheet = None
+        if judged is None:
+            return None
+        return [*state.findings, *judged]
+
+    def _keep_sheet(self, replay: WhistReplay) -> list[Finding] | None:
+        """Keep the deal before the last as the last judgement left it (``sheet_again``),
+        when that judgement was of it played out and the deals before it are kept: a new
+        deal's push need not judge the one it follows again."""
+        sheet = self.sheet
+        number = len(replay.deals) - 2  # (0-based) the deal before the last
+        if sheet is None or sheet.deal != number + 1 or len(self.kept) != number:
+            return None
+        deal = replay.deals[number]
+        findings = self.sheet_again(deal)
+        if findings is None:
+            return None
+        carried = {k: v for k, v in vars(sheet.judge).items() if k not in _NOT_CARRIED}
+        judged = findings[sheet.replayed :]
+        state = {"carried": pickle.dumps(carried, pickle.HIGHEST_PROTOCOL), "judged": judged}
+        self.kept.append(_Kept(deal, Signature(deal), _before(replay, number), state))
+        return judged
 
     def sheet_again(self, deal: DealFacts) -> list[Finding] | None:
         """The findings of the last judgement with ``deal``'s marks and results checked

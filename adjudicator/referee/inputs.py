@@ -57,14 +57,17 @@ def header_of(header: Mapping[str, Any] | AnyRecord) -> AnyRecord:
 _NO_EVENTS = "a referee starts with no events: push each one (Referee.push)"
 
 
-#: The cards played and drawn, validated once: the model of a flat event of three texts
-#: (``{"type": "play", "seat": "N", "card": "AS"}``), by the game and its fields. An event
-#: model is frozen and its validation a function of its fields alone (no context is given
-#: here), so the same fields give an equal model: taken again, not validated again. Nine
-#: events in ten are cards, and a card-room's server pushes the same few hundred over and
-#: over. Bounded (``_CARDS_KEPT``): a program pushing odd spellings cannot grow it for ever.
-_CARDS: dict[tuple[str, tuple[tuple[str, Any], ...]], Any] = {}
+#: The cards played and drawn, validated once: the model of an event ``{"type": ..., "seat":
+#: ..., "card": ...}`` of three texts, by the game and the three. An event model is frozen and
+#: its validation a function of its fields alone (no context is given here), so the same
+#: fields give an equal model: taken again, not validated again. Nine events in ten are
+#: cards, and a card-room's server pushes the same few hundred over and over. Bounded
+#: (``_CARDS_KEPT``): a program pushing odd spellings cannot grow it for ever.
+_CARDS: dict[tuple[str, str, str, str], Any] = {}
 _CARDS_KEPT = 8192
+#: The models ``_CARDS`` holds, by identity: a card of three fields names no other event
+#: (no ``id``, ``ref`` or ``carried``), so ``check_ref`` has nothing to check in it.
+_CARD_MODELS: set[int] = set()
 
 
 def event_of(game: str, index: int, event: Any) -> Any:
@@ -72,17 +75,32 @@ def event_of(game: str, index: int, event: Any) -> Any:
     record of ``game``. Raises ``InputError`` with the pointer it would have there."""
     if index >= MAX_EVENTS:
         raise InputError("/events", f"{index + 1:,} events: at most {MAX_EVENTS:,} are judged")
+    if type(event) is dict:
+        key = _card_key(game, event)
+        if key is not None:
+            model = _CARDS.get(key)
+            if model is None:
+                model = _event_of(game, index, event)
+                if len(_CARDS) < _CARDS_KEPT:
+                    _CARDS[key] = model
+                    _CARD_MODELS.add(id(model))
+            return model
+    return _event_of(game, index, event)
+
+
+def _card_key(game: str, event: dict[str, Any]) -> tuple[str, str, str, str] | None:
+    """The key of an event of three texts, type, seat and card (a play, a draw); else None."""
+    if len(event) != 3:
+        return None
+    kind, seat, card = event.get("type"), event.get("seat"), event.get("card")
+    if type(kind) is str and type(seat) is str and type(card) is str:
+        return game, kind, seat, card
+    return None
+
+
+def _event_of(game: str, index: int, event: Any) -> Any:
+    """``event_of``, without the cards kept (``_CARDS``)."""
     if type(event) is dict and _plain(event):  # nearly every event: straight to pydantic
-        if len(event) == 3:
-            fields = tuple(event.items())
-            if all(type(value) is str for _, value in fields):  # (not 1 and True: equal keys)
-                key = (game, fields)
-                model = _CARDS.get(key)
-                if model is None:
-                    model = _validated(game, index, event)
-                    if len(_CARDS) < _CARDS_KEPT:
-                        _CARDS[key] = model
-                return model
         return _validated(game, index, event)
     if type(event) in _MODELS[game]:
         return event
@@ -136,6 +154,8 @@ def check_ref(game: str, events: list[Any], ids: dict[str, int]) -> Any:
     ``InputError``."""
     index = len(events) - 1
     event = events[index]
+    if id(event) in _CARD_MODELS:
+        return event  # (a card kept: nothing to check)
     fields = event.__dict__  # (a model's fields: read here without pydantic's slow misses)
     if fields.get("id") is None and fields.get("ref") is None and fields.get("carried") is None:
         return event  # nearly every event: nothing to check

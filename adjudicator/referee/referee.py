@@ -134,8 +134,10 @@ class Referee:
         did not at its last ruling (a wrong mark, a claim upheld or refused, the score of
         the deal). Such a push costs a judgement of the deal in progress, without the deals'
         summaries: the judgement of the deals already complete is carried from push to
-        push (``carried``; ``docs/api.md``, "What it costs"). ``judge=False`` leaves the
-        judgement to a later push or ``ruling()`` (the findings of play only).
+        push (``carried``), and a push whose judgement the table knows is not judged, or
+        judged in part (a mark that keeps the sheet square; ``docs/api.md``, "Pushes known
+        without a judgement", "What it costs"). ``judge=False`` leaves the judgement to a
+        later push or ``ruling()`` (the findings of play only).
         """
         index = len(self._events)
         game = self._game  # (not the property: a push is the hot path)

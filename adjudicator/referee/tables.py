@@ -17,20 +17,27 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from adjudicator.errors import InputError
+from adjudicator.facts.bezique_declarations import Announced
 from adjudicator.findings import Finding
 from adjudicator.games import bezique, rubicon, whist
 from adjudicator.games.bezique.facts import BeziqueReplay, Phase
+from adjudicator.games.bezique.judge import BRISQUE, SEVEN
 from adjudicator.games.bezique.readings import COPY_RULES, best_reading
 from adjudicator.games.bezique.state import BeziqueState
+from adjudicator.games.bezique.tables import is_brisque
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.facts import Phase as WhistPhase
 from adjudicator.games.whist.facts import WhistReplay
 from adjudicator.games.whist.position import revealed
 from adjudicator.games.whist.state import WhistState
 from adjudicator.record.bezique import (
+    BeziqueDeal,
+    BeziqueDeclare,
     BeziqueDraw,
+    BeziqueExchange,
     BeziquePlay,
     BeziqueRecord,
+    BeziqueScore,
     RubiconRecord,
 )
 from adjudicator.record.whist import (
@@ -50,6 +57,13 @@ T = TypeVar("T")
 
 #: The Bézique events at which the judge does not rule, unless one ends a deal.
 _CARDS = (BeziquePlay, BeziqueDraw)
+#: The Bézique events that carry points: quiet when the sheet stays square (``_square``).
+_SHEET = (BeziqueScore, BeziqueDeclare, BeziqueExchange)
+#: A lawful declaration not yet scored: carried to a later trick, or lost with its card.
+_UNSCORED = ("to-score", "lost")
+#: The replay's findings that note a lawful act (a declaration announced to score on a later
+#: trick): no irregularity, and nothing the judge rules on; a deal with one is still plain.
+_NOTES = (Announced,)
 
 
 class Table(Protocol):
@@ -104,11 +118,17 @@ def whist_table(record: WhistRecord) -> Table:
 
 
 def bezique_table(record: BeziqueRecord) -> Table:
-    return BeziqueTable(lambda: bezique.state_for(record))
+    rules = record.rules
+    usual = (  # the options under which a quiet push is known (``BeziqueTable._square``)
+        rules.last_trick == 32
+        and rules.brisque_timing == "immediate"
+        and rules.seven_scoring == "declared_after_winning"
+    )
+    return BeziqueTable(lambda: bezique.state_for(record), usual)
 
 
 def rubicon_table(record: RubiconRecord) -> Table:
-    return BeziqueTable(lambda: rubicon.state_for(record))
+    return BeziqueTable(lambda: rubicon.state_for(record), True)
 
 
 #: What ``finish`` alters of a state stopped part-way with nothing pending (the fast path of
@@ -176,15 +196,32 @@ class WhistTable:
         self.state = WhistState(rules)
         self.carried = WhistCarried()  # the judge's work on the complete deals
         # whether the last judgement was of the deal in progress played out, and nothing but
-        # marks and results of that deal has been applied since (``findings_known``)
-        self.marks_since = False
+        # marks and results of that deal, and its cut, has been applied since
+        # (``findings_known``)
+        self.marks_since = self.sheet_holds = False
         # whether nothing but cards has been applied since the last judgement (or since the
         # start, or the first deal: nothing to judge there), for ``_plain_end``
         self.cards_since = True
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
-        if not (type(event) is WhistResult or (type(event) is WhistScore and event.ref is None)):
+        if type(event) is WhistPlay:  # nine events in ten: straight to the state
+            self.sheet_holds = self.marks_since = False
+            deals = state.deals
+            if deals and deals[-1].position is not None:
+                self.state = whist_state(events, self.rules)  # (as below)
+                return []
+            before = len(state.findings)
+            state.apply(index, event)
+            return state.findings[before:] if len(state.findings) != before else []
+        # a new deal after nothing but marks, results and the cut of the deal before it: the
+        # last judgement holds for that deal (``WhistCarried.findings``'s ``sheet``)
+        self.sheet_holds = self.marks_since and type(event) is WhistDeal
+        if not (
+            type(event) is WhistResult
+            or type(event) is WhistCut  # (the judge reads a claim's time, not the cut's)
+            or (type(event) is WhistScore and event.ref is None)
+        ):
             self.marks_since = False
         if type(event) is not WhistPlay and not (type(event) is WhistDeal and index == 0):
             self.cards_since = False
@@ -205,7 +242,7 @@ class WhistTable:
         self.marks_since = self.cards_since = False
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
-        found = self.carried.findings(header, self.rules, replayed)
+        found = self.carried.findings(header, self.rules, replayed, self.sheet_holds)
         self.cards_since = True
         state = self.state
         self.marks_since = (
@@ -219,10 +256,18 @@ class WhistTable:
     def findings_known(self) -> list[Finding] | None:
         """After a judgement of the deal in progress played out, its marks (a ``score``
         with no ``ref``) and results agreed change only the checks of them: the judgement's
-        findings with those checks made again (``carried.WhistCarried.sheet_again``)."""
-        if not self.marks_since:
+        findings with those checks made again (``carried.WhistCarried.sheet_again``). The
+        next deal, dealt in turn, adds to them only what the judge finds of its own sheet,
+        which its push keeps back (``carried.WhistCarried.new_deal``)."""
+        if self.marks_since:
+            known = self.carried.sheet_again(self.state.deal)
+        elif self.sheet_holds:
+            known = self.carried.new_deal(self.state)
+        else:
             return None
-        return self.carried.sheet_again(self.state.deal)
+        if known is not None:
+            self.cards_since = True
+        return known
 
     def replayed(self, events: Sequence[Any]) -> WhistReplay:
         state = self.state
@@ -313,13 +358,26 @@ class WhistTable:
 class BeziqueTable:
     """A Bézique table: ``BeziqueState`` on the record's default reading of duplicate copies,
     until that reading meets what another might mend (``readings``): from then on each
-    event is replayed by the batch path's search, as ``adjudicate`` would."""
+    event is replayed by the batch path's search, as ``adjudicate`` would.
 
-    def __init__(self, make_state: Callable[[], BeziqueState]) -> None:
+    A quiet push is not judged: in a plain deal (no irregularity, dispute, position or
+    end-play error; ``_plain``) of which the last judgement found nothing, a card can add to
+    that judgement only facts of the sheet, which a card never tells, and a mark, a
+    declaration or an exchange that leaves every total on the sheet as the rules give it
+    adds nothing (``_square``). An ordinary deal has some twenty-four marks, declarations
+    and exchanges, and would be judged at each from its first event."""
+
+    def __init__(self, make_state: Callable[[], BeziqueState], usual: bool) -> None:
         self.make_state = make_state
         self.state = make_state()
         self.searching = False
         self.scored = ScoredDeals()  # the points of the complete deals
+        self.usual = usual  # the rule options ``_square`` knows
+        # only cards and quiet events since the last judgement (or the start, or the first
+        # deal), which found nothing of the deal in progress (``clean``)
+        self.cards_since = self.clean = True
+        self.quiet_before = True  # ``cards_since`` before the event applied last
+        self.taken: tuple[Any, int, dict[str, int]] = (None, 0, {})  # ``_brisques_won``
 
     def _part_way(self) -> BeziqueState:
         state = self.make_state()
@@ -327,6 +385,9 @@ class BeziqueTable:
         return state
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
+        self.quiet_before = self.cards_since
+        if type(event) not in _CARDS and not (type(event) is BeziqueDeal and index == 0):
+            self.cards_since = False  # (unless ``rules_on`` finds it quiet)
         if self.searching:
             self._reread(events)
             return []
@@ -357,7 +418,7 @@ class BeziqueTable:
 
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = self.make_state()
-        self.searching = False
+        self.searching = self.cards_since = False
         try:
             for index, event in enumerate(events):
                 self.state.apply(index, event)
@@ -373,8 +434,13 @@ class BeziqueTable:
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
         score = self.scored.scorer(replayed.deals)
         if replayed.variant.rubicon:
-            return rubicon.judge_rubicon(header, replayed, False, score).findings
-        return bezique.judge_ordinary(header, replayed, False, score).findings
+            found = rubicon.judge_rubicon(header, replayed, False, score).findings
+        else:
+            found = bezique.judge_ordinary(header, replayed, False, score).findings
+        number = len(self.state.deals)
+        self.cards_since = True
+        self.clean = not any(f.deal == number and type(f.facts) not in _NOTES for f in found)
+        return found
 
     def replayed(self, events: Sequence[Any]) -> BeziqueReplay:
         state = self.state
@@ -387,8 +453,96 @@ class BeziqueTable:
         if self.searching or (state.deals and state.deal.position is not None):
             return True
         if type(event) in _CARDS:
-            return state.phase._value_ != phase
-        return not _first_deal(state, event)
+            return state.phase._value_ != phase and not (self.cards_since and self._plain())
+        if _first_deal(state, event):
+            return False
+        if type(event) in _SHEET and self.quiet_before and self._plain() and self._square():
+            self.cards_since = True  # (quiet: what the last judgement found still holds)
+            return False
+        return True
+
+    def _plain(self) -> bool:
+        """The deal in progress is plain and the last judgement found nothing of it: no
+        finding of the replay in it, no dispute, call or result, no score struck or marked
+        again, no end-play error, no position (``rules_on``), nothing undecided."""
+        state = self.state
+        if not (self.clean and self.usual and state.deals) or state.pending:
+            return False
+        deal = state.deal
+        if (
+            deal.claims
+            or deal.calls
+            or deal.results
+            or deal.illegal_scores
+            or deal.marked_again
+            or deal.wrong_size
+            or deal.missed_draw
+            or deal.endplay_error is not None
+            or deal.undecided
+            or deal.undecided_endplay
+            or deal.unfinished
+        ):
+            return False
+        number = deal.number
+        return not any(f.deal == number and type(f.facts) not in _NOTES for f in state.findings)
+
+    def _square(self) -> bool:
+        """After a mark, a declaration or an exchange in a plain deal: every declaration
+        lawful and marked at its value (or not yet), and every total on the sheet what the
+        rules give (``judge.score_deal``'s ``other_marks``): the brisques of the tricks won,
+        ten for each seven scored, the last trick's ten once the deal is over. (Rubicon
+        marks nothing but its declarations before the end: any other mark is judged.)"""
+        state = self.state
+        deal = state.deal
+        for d in deal.declarations:  # (as ``judge._Scorer.declarations`` reads them)
+            if not d.legal or not d.true or d.undecided:
+                return False
+            later = d.status == "scored-later"
+            marked = d.scored_marked if later or d.marked is None else d.marked
+            if d.status == "scored" or later:
+                if marked is not None and marked != d.value:
+                    return False
+            elif d.status not in _UNSCORED or marked is not None:
+                return False
+        if not deal.marks:
+            return True
+        if state.variant.rubicon:
+            return False
+        sheet: dict[tuple[str, str], int] = {}
+        for mark in deal.marks:  # (a carried declaration's score is the declaration's)
+            if mark.void or mark.ref is not None:  # (a mark naming another event: judged)
+                return False
+            key = (mark.seat, "seven" if mark.item == "exchange" else mark.item)
+            sheet[key] = sheet.get(key, 0) + mark.points
+        taken = self._brisques_won(deal)
+        last = deal.tricks[-1].winner if state.phase is Phase.DONE and deal.tricks else None
+        for (seat, item), total in sheet.items():
+            if item == "brisques":
+                right = BRISQUE * taken[seat]
+            elif item == "seven":  # the dealer's turned-up seven, each lawful exchange
+                sevens = [s for _, s, _ in deal.sevens] + [s for _, s, ok in deal.exchanges if ok]
+                right = SEVEN * sevens.count(seat)
+            elif item == "last-trick":
+                right = state.variant.last_trick if last == seat else 0
+            else:
+                return False
+            if total != right:
+                return False
+        return True
+
+    def _brisques_won(self, deal: Any) -> dict[str, int]:
+        """The brisques in each seat's tricks won so far, counted on from the last call (a
+        trick won is never changed)."""
+        counted_deal, counted, taken = self.taken
+        if counted_deal is not deal:
+            counted, taken = 0, {"A": 0, "B": 0}
+        tricks = deal.tricks
+        while counted < len(tricks) and tricks[counted].winner:
+            trick = tricks[counted]
+            taken[trick.winner] += sum(1 for play in trick.plays if is_brisque(play.card))
+            counted += 1
+        self.taken = (deal, counted, taken)
+        return taken
 
     @property
     def phase(self) -> str:
