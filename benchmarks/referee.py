@@ -2,6 +2,7 @@
 
     python3 benchmarks/referee.py              # 200 whist, 60 Bézique, 30 Rubicon records
     python3 benchmarks/referee.py --scale 0.5  # fewer
+    python3 benchmarks/referee.py --record fixtures/whist/clean-rubber.json  # one record
 
 Both start from the same decoded JSON (what a server holds): the batch path is
 ``adjudicate(parse_record(record))``; the referee's is ``Referee.new(header)``, ``push`` of
@@ -97,7 +98,9 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0)
     parser.add_argument("--way", choices=["none", *WAYS], help="run one way once, untimed")
     parser.add_argument("--game", choices=list(GAMES), default="whist")
-    parser.add_argument("--record", type=Path, help="with --way: this record (JSON), not simulated")
+    parser.add_argument(
+        "--record", type=Path, help="this record (JSON), not simulated ones (timed: twenty times)"
+    )
     parser.add_argument(
         "--repeat", type=int, default=1, help="with --way: go over the records this many times"
     )
@@ -111,10 +114,17 @@ def main() -> None:
             for record in data:
                 WAYS[args.way](record)
         return
-    for game, count in GAMES.items():
-        data = list(records(game, max(1, int(count * args.scale)), seed=1))
+    if args.record is not None:  # one record, timed as twenty
+        record = json.loads(args.record.read_text(encoding="utf-8"))
+        games = [(args.record.name, [record] * 20, 5)]
+    else:
+        games = [
+            (game, list(records(game, max(1, int(count * args.scale)), seed=1)), 10)
+            for game, count in GAMES.items()
+        ]
+    for game, data, chunk in games:
         events = sum(len(r["events"]) for r in data) / len(data)
-        b, p, q = paired(data)
+        b, p, q = paired(data, chunk)
         print(
             f"{game:16} {len(data):4} records, {events:4.0f} events each: batch"
             f" {b / len(data) * 1e3:5.2f} ms; pushed, judged as it goes"

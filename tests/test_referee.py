@@ -328,6 +328,28 @@ def test_a_card_is_validated_once_and_a_bad_one_every_time() -> None:
     assert error.value.pointer == "/events/7/seat"
 
 
+@pytest.mark.parametrize(
+    ("where", "value", "said"),
+    [
+        ("hands", {"N": ["AS", "\ud800"]}, "lone surrogate"),
+        ("hands", {"N": {"cards": {"deep": ["AS"]}}}, ""),
+        ("trump", "\ud800", "lone surrogate"),
+    ],
+)
+def test_a_deal_pushed_with_odd_text_is_refused_at_its_pointer(
+    where: str, value: Any, said: str
+) -> None:
+    """A deal's hands are checked in C when they are ASCII text (``inputs._plain``); odd
+    text or nesting goes to the record's own walk, and is refused as in a record."""
+    data = next(records("whist", 1, seed=4))
+    referee = Referee.new(_header(data))
+    with pytest.raises(InputError) as error:
+        referee.push({**data["events"][0], where: value})
+    assert error.value.pointer.startswith(f"/events/0/{where}")
+    assert said in error.value.message
+    referee.push(data["events"][0])  # (and the good one is taken)
+
+
 def test_an_impossible_play_is_an_input_error_and_the_table_is_as_before() -> None:
     referee, data = _started()
     seat = referee.to_play

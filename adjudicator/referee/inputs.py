@@ -122,9 +122,10 @@ def _validated(game: str, index: int, event: Any) -> Any:
         raise _under(pointer_of("events", index), _input_error(exc, event)) from None
 
 
-def _plain(event: Mapping[str, Any]) -> bool:
-    """Whether an event given as a dict is flat ASCII text and numbers (a play, a draw, a
-    mark): nothing there for the record's walk (``_check_depth``: depth, lone surrogates)."""
+def _plain(event: Mapping[str, Any], nested: bool = True) -> bool:
+    """Whether an event given as a dict is ASCII text and numbers, in lists of text and (with
+    ``nested``) in one level of objects of them (a deal's hands): nothing there for the
+    record's walk (``_check_depth``: depth, lone surrogates)."""
     for key, value in event.items():
         kind = type(value)
         if type(key) is not str or not key.isascii():
@@ -133,11 +134,22 @@ def _plain(event: Mapping[str, Any]) -> bool:
             if not value.isascii():
                 return False
         elif kind is list:
-            if not all(type(item) is str and item.isascii() for item in value):
+            if not _ascii_texts(value):
+                return False
+        elif kind is dict:
+            if not (nested and _plain(value, nested=False)):
                 return False
         elif not (value is None or kind is int or kind is bool):
             return False
     return True
+
+
+def _ascii_texts(items: list[Any]) -> bool:
+    """Whether every item is ASCII text (joined and checked at once, in C)."""
+    try:
+        return "".join(items).isascii()
+    except TypeError:  # (an item that is not text)
+        return False
 
 
 def _under(where: str, error: InputError) -> InputError:
