@@ -506,8 +506,9 @@ def _pushed_with_and_without_the_shortcuts(data: dict[str, Any]) -> int:
     """Push ``data`` to a referee that takes its table's shortcuts (whist: no judgement at
     the card that ends a plain deal, marks after a deal played out checked on their own;
     Bézique: no judgement at a quiet push) and to one that judges at every push it could rule
-    on: the same findings at every push, the same findings known after it, the same ruling.
-    Returns how many judgements the shortcuts saved."""
+    on: the same findings at every push, the same findings known after it (and after a
+    push taken back and made again, now and then), the same ruling. Returns how many
+    judgements the shortcuts saved."""
     quick, judged = Referee.new(_header(data)), Referee.new(_header(data))
     table: Any = judged._table
     table.findings_known = lambda: None  # (judge in full at every push it rules on)
@@ -523,6 +524,12 @@ def _pushed_with_and_without_the_shortcuts(data: dict[str, Any]) -> int:
         want = judged.push(event)
         assert [f.model_dump_json() for f in got] == [f.model_dump_json() for f in want], index
         assert quick._known == judged._known, index
+        if index % 41 == 5:  # taken back and pushed again, now and then
+            quick.pop(), judged.pop()
+            assert quick._known == judged._known, index
+            got, want = quick.push(event), judged.push(event)
+            assert [f.model_dump_json() for f in got] == [f.model_dump_json() for f in want]
+            assert quick._known == judged._known, index
         if getattr(quick._table, "searching", False):
             return wanted[0] - made[0]  # (the copies searched for at every push: no shortcut)
     assert quick.ruling().model_dump_json() == judged.ruling().model_dump_json()
@@ -641,7 +648,7 @@ def test_quiet_bezique_pushes_find_what_judging_every_push_finds(game: str) -> N
             saved += _pushed_with_and_without_the_shortcuts(_misjudged(rng, data, kind))
     # (of clean deals, not altered: a copy misread is searched for at every push)
     saved += _pushed_with_and_without_the_shortcuts(_joined(list(records(game, 3, seed=14))))
-    assert saved > 10 * len(deals)  # (most marks and declarations are quiet)
+    assert saved > 5 * len(deals)  # (most marks and declarations are quiet)
 
 
 def _misjudged(rng: Any, data: dict[str, Any], kind: str) -> dict[str, Any]:

@@ -91,6 +91,9 @@ class Referee:
         self._ids: dict[str, int] = {}
         self._table: Table = table_for(header)
         self._known: Counter[bytes] = Counter()  # every finding so far, as values
+        # what was known before each push (a ``Counter`` is replaced, never changed, once
+        # stored here): ``pop`` puts it back
+        self._knowns: list[Counter[bytes]] = []
         # the value of each finding last seen, by identity: the findings of play are the same
         # objects from one judgement to the next, and written as a value once (``_keys``)
         self._values: dict[int, tuple[Finding, bytes]] = {}
@@ -143,6 +146,7 @@ class Referee:
         game = self._game  # (not the property: a push is the hot path)
         model = event_of(game, index, event)
         phase = self._table.phase
+        known = self._known
         self._events.append(model)
         self._judgement = None
         try:
@@ -156,24 +160,28 @@ class Referee:
         except InputError:
             self._events.pop()
             self._table.rebuild(self._events)
+            self._known = known
             raise
+        self._knowns.append(known)
         if model.id is not None:
             self._ids[model.id] = index
         if found is not None:
             return found
         if made:  # (most pushes make no finding: nothing to count)
-            self._known.update(self._keys(made, keep=True))
+            known = self._known = Counter(known)  # (a new one: the one before is kept)
+            known.update(self._keys(made, keep=True))
         return list(made)
 
     def pop(self) -> Any:
         """Take back the last event pushed and return it; ``IndexError`` if there is none.
-        The table is replayed from the start without it."""
+        The table is replayed from the start without it, and what was known is as it was
+        before that push (what the next push tells is what it would have told then)."""
         event = self._events.pop()
         if event.id is not None:
             del self._ids[event.id]
         self._table.rebuild(self._events)
         self._judgement = None
-        self._known = Counter(self._keys(self._findings()))
+        self._known = self._knowns.pop()
         return event
 
     def _judge(self) -> AnyJudgement:

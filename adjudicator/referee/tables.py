@@ -239,7 +239,7 @@ class WhistTable:
 
     def rebuild(self, events: Sequence[Any]) -> None:
         self.state = whist_state(events, self.rules)
-        self.marks_since = self.cards_since = False
+        self.marks_since = self.cards_since = self.sheet_holds = False
 
     def findings(self, header: Any, replayed: Any) -> list[Finding]:
         found = self.carried.findings(header, self.rules, replayed, self.sheet_holds)
