@@ -1,11 +1,12 @@
 """``Referee``: pushing a record's events one at a time gives ``adjudicate``'s ruling exactly.
 
 Checked on every fixture (JSON and HRN) and on simulated games of each game: by default a
-few hundred (``ADJUDICATOR_REFEREE_GAMES=1000`` for the issue's 1,000 of each: some five
-minutes on this shared machine), so that the suite stays quick. Also: the findings each push
+few hundred (``ADJUDICATOR_REFEREE_GAMES=1000`` for the issue's 1,000 of each: some thirty
+seconds on this shared machine), so that the suite stays quick. Also: the findings each push
 returns against a judgement made afresh; ``pop`` then ``push``, and ``pop`` after pushes
 against never having pushed; ``legal_plays`` and ``to_play`` against every
-card played in clean simulated deals; bad input refused with its pointer, never taken.
+card played in clean simulated deals; bad input refused with its pointer, never taken; the
+tables' shortcuts (pushes not judged) against judging every push.
 """
 
 from __future__ import annotations
