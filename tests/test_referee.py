@@ -11,6 +11,7 @@ tables' shortcuts (pushes not judged) against judging every push.
 
 from __future__ import annotations
 
+import json
 import os
 from collections import Counter
 from pathlib import Path
@@ -660,3 +661,17 @@ def _misjudged(rng: Any, data: dict[str, Any], kind: str) -> dict[str, Any]:
     if chosen:
         rng.choice(chosen)["points"] += rng.choice([-10, 10])
     return {**data, "events": events}
+
+
+def test_a_fact_of_a_deals_sheet_told_during_its_play_is_worded_anew_at_its_end() -> None:
+    """An outside review's record: EW claim honours for deal 1 while deal 2 is played; the
+    judgement then tells that EW's three honours of deal 2 are unclaimed. At deal 2's last
+    card, NS having won the game by its tricks, the judge words it anew ("claimed, they would
+    have counted nothing"): that card, though it ends a plain deal, is judged, so the fact
+    told gives way as it would (``WhistTable._plain_end``, ``Table.sheet_told``)."""
+    path = Path(__file__).parent / "data" / "referee-honours-told-during-the-next-deal.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    _pushed_with_and_without_the_shortcuts(data)
+    later = {**data, "events": [dict(e) for e in data["events"]]}  # a mark naming deal 1
+    later["events"][87] = {"type": "score", "side": "NS", "points": 0, "for": "tricks", "ref": 0}
+    _pushed_with_and_without_the_shortcuts(later)

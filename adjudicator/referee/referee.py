@@ -214,6 +214,8 @@ class Referee:
         known = self._known = Counter(keys)
         new: list[Finding] = []
         seen: Counter[bytes] = Counter()
+        number = self._table.deals
+        sheet_told = False  # a fact of the sheet of the deal in progress, known
         for finding, key in zip(findings, keys, strict=True):
             seen[key] += 1
             if seen[key] > before[key]:
@@ -221,6 +223,9 @@ class Referee:
                     known[key] -= 1  # (kept back: the marks may yet come)
                     continue
                 new.append(finding)
+            if finding.deal == number and getattr(finding.facts, "sheet", False):
+                sheet_told = True
+        self._table.sheet_told = sheet_told
         return new
 
     def _keys(self, findings: list[Finding], keep: bool = False) -> list[bytes]:

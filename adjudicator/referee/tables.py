@@ -98,6 +98,10 @@ class Table(Protocol):
     def deals(self) -> int:
         """How many deals have begun."""
 
+    #: Whether a fact of the sheet of the deal in progress is among the findings known (told,
+    #: not kept back) after the last judgement: the referee sets it (``_judged``).
+    sheet_told: bool
+
     @property
     def to_play(self) -> str | None: ...
 
@@ -202,6 +206,7 @@ class WhistTable:
         # whether nothing but cards has been applied since the last judgement (or since the
         # start, or the first deal: nothing to judge there), for ``_plain_end``
         self.cards_since = True
+        self.sheet_told = False  # (``Table.sheet_told``)
 
     def apply(self, index: int, event: Any, events: Sequence[Any]) -> list[Finding]:
         state = self.state
@@ -299,8 +304,12 @@ class WhistTable:
         find nothing to tell now: only cards applied since the last judgement, and in the
         deal no irregularity of play, no dispute and no mark yet. Its judgement then adds
         to the last one only facts of the score sheet (honours unclaimed, say), which a
-        card never tells (``referee.CARDS``): the marks to come are judged when they come."""
-        if not self.cards_since:
+        card never tells (``referee.CARDS``): the marks to come are judged when they come.
+        Not when a fact of the deal's sheet has been told already (an honours claim for the
+        deal before, judged during its play, tells that this deal's honours are unclaimed):
+        the judgement at its end may word it anew (the game won by tricks in the deal), and
+        the one told must then give way as it would."""
+        if not self.cards_since or self.sheet_told:
             return False
         state = self.state
         deal = state.deal
@@ -377,6 +386,7 @@ class BeziqueTable:
         # deal), which found nothing of the deal in progress (``clean``)
         self.cards_since = self.clean = True
         self.quiet_before = True  # ``cards_since`` before the event applied last
+        self.sheet_told = False  # (``Table.sheet_told``; ``clean`` is stricter)
         self.taken: tuple[Any, int, dict[str, int]] = (None, 0, {})  # ``_brisques_won``
 
     def _part_way(self) -> BeziqueState:
