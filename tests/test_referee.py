@@ -128,7 +128,8 @@ def _check_pushes(data: dict[str, Any]) -> None:
         now = _afresh(record)
         if referee._table.rules_on(record.events[-1], phase):
             # (a finding of the sheet the event cannot yet settle is kept back: ``_kept_back``)
-            kept = _kept_back(event["type"], referee._table.deals)
+            table: Any = referee._table
+            kept = _kept_back(event["type"], table.deals, table.sheet_after_play)
             back = Counter(k for k in now - known if kept(_finding(k)))
             assert got == now - known - back, f"event {index}"
             known = now - back
@@ -672,6 +673,12 @@ def test_a_fact_of_a_deals_sheet_told_during_its_play_is_worded_anew_at_its_end(
     path = Path(__file__).parent / "data" / "referee-honours-told-during-the-next-deal.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     _pushed_with_and_without_the_shortcuts(data)
+    # and nothing of deal 2's sheet is told while deal 2 is played (its honours are claimed
+    # after its cards): the claim for deal 1 at event 87 tells of deal 1 only
+    referee = Referee.new(_header(data))
+    told = [f for e in data["events"][:88] for f in referee.push(e) if f.deal == 2]
+    assert [f.message for f in told if f.facts.sheet] == []
+    assert any(f.deal == 2 and f.facts.sheet for f in referee.ruling().findings)
     later = {**data, "events": [dict(e) for e in data["events"]]}  # a mark naming deal 1
     later["events"][87] = {"type": "score", "side": "NS", "points": 0, "for": "tricks", "ref": 0}
     _pushed_with_and_without_the_shortcuts(later)

@@ -41,15 +41,20 @@ CLOSES_SHEET = frozenset({"deal", "cut", "position", "misdeal", "result"})
 BEGINS_DEAL = frozenset({"deal", "position"})
 
 
-def _kept_back(kind: str, begun: int) -> Callable[[Finding], bool]:
+def _kept_back(kind: str, begun: int, in_play: int | None = None) -> Callable[[Finding], bool]:
     """Which findings a judgement at an event of this kind keeps back: at a card, every fact
     of the sheet; at an event that begins deal ``begun``, the facts of that deal's sheet; at
-    another event that leaves the sheet open, a mark missing."""
+    another event that leaves the sheet open, a mark missing. And at any event, the facts of
+    the sheet of deal ``in_play``, whose sheet is written only once it is played out (a whist
+    deal in play: ``Table.sheet_after_play``)."""
     if kind in CARDS:
         return _of_the_sheet
     if kind in BEGINS_DEAL:
         return lambda finding: finding.deal == begun and _of_the_sheet(finding)
-    return _never if kind in CLOSES_SHEET else _a_mark_missing
+    rule = _never if kind in CLOSES_SHEET else _a_mark_missing
+    if in_play is None:
+        return rule
+    return lambda finding: rule(finding) or (finding.deal == in_play and _of_the_sheet(finding))
 
 
 def _of_the_sheet(finding: Finding) -> bool:
@@ -153,7 +158,9 @@ class Referee:
             model = self._events[index] = check_ref(game, self._events, self._ids)
             made = self._table.apply(index, model, self._events)
             found = (
-                self._judged(_kept_back(model.type, self._table.deals))
+                self._judged(
+                    _kept_back(model.type, self._table.deals, self._table.sheet_after_play)
+                )
                 if judge and self._table.rules_on(model, phase)
                 else None
             )

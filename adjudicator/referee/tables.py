@@ -103,6 +103,13 @@ class Table(Protocol):
     sheet_told: bool
 
     @property
+    def sheet_after_play(self) -> int | None:
+        """The deal in play whose sheet is written only once it is played out (whist: its
+        marks and honours claims come after the cards), so that no fact of it is told
+        before: its number; None when there is none (a Bézique sheet is written as the
+        tricks fall)."""
+
+    @property
     def to_play(self) -> str | None: ...
 
     @property
@@ -344,6 +351,11 @@ class WhistTable:
         return len(self.state.deals)
 
     @property
+    def sheet_after_play(self) -> int | None:
+        state = self.state
+        return len(state.deals) if state.phase is WhistPhase.PLAY else None
+
+    @property
     def to_play(self) -> str | None:
         state = self.state
         if state.phase is not WhistPhase.PLAY:
@@ -561,6 +573,10 @@ class BeziqueTable:
     @property
     def deals(self) -> int:
         return len(self.state.deals)
+
+    @property
+    def sheet_after_play(self) -> int | None:
+        return None  # (marks and declarations are written as the tricks fall)
 
     @property
     def to_draw(self) -> str | None:
