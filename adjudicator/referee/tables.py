@@ -85,7 +85,8 @@ class Table(Protocol):
 
     def findings_known(self) -> list[Finding] | None:
         """The judge's findings of the events applied, when the table knows them without a
-        judgement (whist: marks written after a deal judged played out); else None."""
+        judgement (whist: marks and results written after a deal judged played out, the next
+        deal dealt after them); else None."""
 
     def rules_on(self, event: Any, phase: str) -> bool:
         """Whether the judge rules at ``event`` (the table was at ``phase`` before it): at
@@ -221,7 +222,7 @@ class WhistTable:
             self.sheet_holds = self.marks_since = False
             deals = state.deals
             if deals and deals[-1].position is not None:
-                self.state = whist_state(events, self.rules)  # (as below)
+                self.state = whist_state(events, self.rules)  # (as a position, below)
                 return []
             before = len(state.findings)
             state.apply(index, event)
@@ -235,12 +236,9 @@ class WhistTable:
             or (type(event) is WhistScore and event.ref is None)
         ):
             self.marks_since = False
-        if type(event) is not WhistPlay and not (type(event) is WhistDeal and index == 0):
+        if not (type(event) is WhistDeal and index == 0):  # (not a card: judged, unless)
             self.cards_since = False
-        deals = state.deals  # (the last is ``state.deal``, read without the property)
-        if type(event) is WhistPosition or (
-            type(event) is WhistPlay and deals and deals[-1].position is not None
-        ):
+        if type(event) is WhistPosition:
             # a position's hands hold the cards played after it (``position.revealed``):
             # each card played shows one more, so the deal is replayed with it
             self.state = whist_state(events, self.rules)
