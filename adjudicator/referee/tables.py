@@ -236,7 +236,7 @@ class WhistTable:
             or (type(event) is WhistScore and event.ref is None)
         ):
             self.marks_since = False
-        if not (type(event) is WhistDeal and index == 0):  # (not a card: judged, unless)
+        if not (type(event) is WhistDeal and index == 0):  # (the first deal: nothing to judge)
             self.cards_since = False
         if type(event) is WhistPosition:
             # a position's hands hold the cards played after it (``position.revealed``):
