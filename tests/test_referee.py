@@ -553,8 +553,9 @@ def test_every_fixture_pushed_with_the_tables_shortcuts_finds_what_judging_every
 
 def _marks_altered(rng: Any, data: dict[str, Any]) -> dict[str, Any]:
     """A simulated whist record with its marks spoilt: a mark's points changed, a mark
-    repeated or dropped, a mark for another side or item, a mark naming the deal by ``ref``,
-    or an honours claim, a revoke claim or a penalty among the marks."""
+    repeated or replaced by NS's mark of one for honours, a mark for another side or item, a
+    mark naming the deal by ``ref``, or an honours claim, a revoke claim or a penalty among
+    the marks."""
     events = [dict(e) for e in data["events"]]
     marks = [i for i, e in enumerate(events) if e["type"] == "score"]
     for _ in range(rng.randint(1, 3)):

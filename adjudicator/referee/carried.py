@@ -90,7 +90,7 @@ class _SheetJudge(Judge):
     """The judge, noting where in its findings each deal's marks and results are checked,
     and against what (``_Sheet``)."""
 
-    sheet_at: list[Any] | None = None  # deal number, start, after the marks, end, against
+    sheet_at: list[Any] | None = None  # deal number, start, end, against
 
     def _check_marks(
         self,
@@ -101,12 +101,12 @@ class _SheetJudge(Judge):
     ) -> None:
         start = len(self.findings)
         super()._check_marks(deal, result, game, rubber)
-        self.sheet_at = [deal.number, start, len(self.findings), None, (result, game, rubber)]
+        self.sheet_at = [deal.number, start, None, (result, game, rubber)]
 
     def _check_results(self, deal: DealFacts) -> None:
         super()._check_results(deal)
         if self.sheet_at is not None and self.sheet_at[0] == deal.number:
-            self.sheet_at[3] = len(self.findings)
+            self.sheet_at[2] = len(self.findings)
 
 
 @dataclass
@@ -120,7 +120,6 @@ class _Sheet:
     findings: list[Finding]
     deal: int  # the last deal's number
     start: int
-    marks_end: int
     end: int
     against: Against
     replayed: int = 0  # how many of ``findings`` are the replay's (the first)
@@ -164,9 +163,9 @@ class WhistCarried:
             and at[0] == last
             and not any(m.before_deal > last for m in replay.misdeals)  # (they move the turn)
         ):
-            number, start, marks_end, end, against = at
+            number, start, end, against = at
             self.sheet = _Sheet(
-                judge, judge.findings, number, start, marks_end, end, against, len(replay.findings)
+                judge, judge.findings, number, start, end, against, len(replay.findings)
             )
         return judge.findings
 
@@ -206,10 +205,8 @@ class WhistCarried:
         findings = self.sheet_again(deal)
         if findings is None:
             return None
-        carried = {k: v for k, v in vars(sheet.judge).items() if k not in _NOT_CARRIED}
         judged = findings[sheet.replayed :]
-        state = {"carried": pickle.dumps(carried, pickle.HIGHEST_PROTOCOL), "judged": judged}
-        self.kept.append(_Kept(deal, Signature(deal), _before(replay, number), state))
+        self.kept.append(_kept(sheet.judge, judged, replay, number))
         return judged
 
     def sheet_again(self, deal: DealFacts) -> list[Finding] | None:
@@ -225,7 +222,7 @@ class WhistCarried:
         judge.findings, judge.marked = [], {"NS": {}, "EW": {}}
         try:
             mark_rules.check_marks(judge, deal, *sheet.against)
-            judge._check_results(deal)
+            Judge._check_results(judge, deal)  # (not ``_SheetJudge``'s: nothing to note)
             checked = judge.findings
         finally:
             judge.findings, judge.marked, judge.last_result = findings, marked, result
@@ -249,16 +246,22 @@ class WhistCarried:
 
     @staticmethod
     def _keep(judge: Judge, replay: WhistReplay, number: int) -> _Kept:
-        carried = {k: v for k, v in vars(judge).items() if k not in _NOT_CARRIED}
-        state = {
-            # a copy of what the judge carries to the next deal, as bytes: unpickling makes a
-            # fresh copy at each resumption, for much less than ``copy.deepcopy``
-            "carried": pickle.dumps(carried, pickle.HIGHEST_PROTOCOL),
-            # the judge's own findings so far (findings are values: shared, not copied)
-            "judged": judge.findings[len(replay.findings) :],
-        }
-        deal = replay.deals[number]
-        return _Kept(deal, Signature(deal), _before(replay, number), state)
+        return _kept(judge, judge.findings[len(replay.findings) :], replay, number)
+
+
+def _kept(judge: Judge, judged: list[Finding], replay: WhistReplay, number: int) -> _Kept:
+    """Deal ``number`` (0-based) kept as complete: ``judge`` as it left the deal, and its own
+    findings so far, ``judged``."""
+    carried = {k: v for k, v in vars(judge).items() if k not in _NOT_CARRIED}
+    state = {
+        # a copy of what the judge carries to the next deal, as bytes: unpickling makes a
+        # fresh copy at each resumption, for much less than ``copy.deepcopy``
+        "carried": pickle.dumps(carried, pickle.HIGHEST_PROTOCOL),
+        # the judge's own findings so far (findings are values: shared, not copied)
+        "judged": judged,
+    }
+    deal = replay.deals[number]
+    return _Kept(deal, Signature(deal), _before(replay, number), state)
 
 
 def _before(replay: WhistReplay, number: int) -> tuple[int, int]:

@@ -551,8 +551,10 @@ class BeziqueTable:
         return True
 
     def _brisques_won(self, deal: Any) -> dict[str, int]:
-        """The brisques in each seat's tricks won so far, counted on from the last call (a
-        trick won is never changed)."""
+        """The brisques in each seat's tricks won so far, as ``BeziqueDealFacts.brisques``
+        counts them, but counted on from the last call (a trick won is never changed): that
+        one walks every trick, some 12 microseconds by the end of a deal, at each of some
+        twenty quiet pushes (the tests compare the shortcut with the judge's own count)."""
         counted_deal, counted, taken = self.taken
         if counted_deal is not deal:
             counted, taken = 0, {"A": 0, "B": 0}
