@@ -230,7 +230,7 @@ class Referee:
                     known[key] -= 1  # (kept back: the marks may yet come)
                     continue
                 new.append(finding)
-            if finding.deal == number and getattr(finding.facts, "sheet", False):
+            if finding.deal == number and _of_the_sheet(finding):
                 sheet_told = True
         self._table.sheet_told = sheet_told
         return new
