@@ -43,6 +43,7 @@ from adjudicator.ruling.disputes import (
     changed_choice,
     stray_penalty,
 )
+from adjudicator.ruling.model import BeziqueDeclined
 from adjudicator.ruling.sentences import (
     COUNTED,
     Claim,
@@ -441,26 +442,50 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
         ]
     late = _after_the_game(ctx)
     verb = _verb(ctx, stands and not late, "The score stands", "The corrected score", "The score")
-    score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
     rules = ["BEZ-SCORE-3", "BEZ-SCORE-4"] if late else ["BEZ-SCORE-3"]
-    if c.winner:
-        loser = "B" if c.winner == "A" else "A"
-        below = ctx.rules.get("double_if_loser_below", 500)
-        if c.score[loser] < below:
-            tail = (
-                f"; {ctx.names.seat(c.winner)} wins a double game, {ctx.names.seat(loser)}"
-                f" being under {below}"
-            )
-        else:
-            tail = f"; {ctx.names.seat(c.winner)} wins the game"
-        if late:
-            tail += (
-                f", which ended as {ctx.names.seat(c.winner)} reached"
-                f" {ctx.rules.get('target', 1000)}: {late} after it count nothing"
-            )
+    tail = _ordinary_score(ctx, c.score, c.winner)
+    if c.winner and late:
+        tail += (
+            f", which ended as {ctx.names.seat(c.winner)} reached"
+            f" {ctx.rules.get('target', 1000)}: {late} after it count nothing"
+        )
+    said = [say(f"{verb}: {tail}{ctx.law(*rules)}.", *rules)]
+    if c.if_declined is not None:
+        said.append(_declined(ctx, c.if_declined))
+    return said
+
+
+def _ordinary_score(ctx: Context, score: dict[str, int], winner: str | None) -> str:
+    """A score of the ordinary game and what it gives: a game won, single or double, or the
+    target not yet reached."""
+    out = f"{ctx.names.seat('A')} {score['A']}, {ctx.names.seat('B')} {score['B']}"
+    if not winner:
+        return f"{out}; neither player has yet reached {ctx.rules.get('target', 1000)}"
+    loser = "B" if winner == "A" else "A"
+    below = ctx.rules.get("double_if_loser_below", 500)
+    if score[loser] < below:
+        return (
+            f"{out}; {ctx.names.seat(winner)} wins a double game, {ctx.names.seat(loser)}"
+            f" being under {below}"
+        )
+    return f"{out}; {ctx.names.seat(winner)} wins the game"
+
+
+def _declined(ctx: Context, declined: BeziqueDeclined) -> Said:
+    """The other choice under Foster's rule (BEZ-SCORE-5): the adversary may add what was
+    marked too much, and need not; the result if nothing is added."""
+    who = [(seat, points) for seat, points in declined.added.items() if points]
+    if len(who) == 1:
+        seat, points = who[0]
+        choice = f"If {ctx.names.seat(seat)} does not add the {points}, as the adversary is free"
+        choice += " not to"
     else:
-        tail = f"; neither player has yet reached {ctx.rules.get('target', 1000)}"
-    return [say(f"{verb}: {score}{tail}{ctx.law(*rules)}.", *rules)]
+        each = " and ".join(f"{ctx.names.seat(seat)} may add {points}" for seat, points in who)
+        choice = f"If neither player adds what the other marked too much ({each}), as each is"
+        choice += " free not to"
+    score = _ordinary_score(ctx, declined.score, declined.winner)
+    rules = ("BEZ-SCORE-5", "BEZ-SCORE-3")
+    return say(f"{choice}, the score is {score}{ctx.law(*rules)}.", *rules)
 
 
 def _after_the_game(ctx: Context) -> str:

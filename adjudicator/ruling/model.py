@@ -41,6 +41,19 @@ class WhistClaimed(Out):
     )
 
 
+class BeziqueDeclined(Out):
+    """Ordinary game under Foster's rule on scores marked too much (BEZ-SCORE-5, option
+    wrong_score_penalty): the adversary *may* add what was taken down, and need not. The
+    corrected result counts what he may add; this is the result if it is not added."""
+
+    added: dict[str, int] = Field(
+        description="each seat that may add, and the points it may add (what the other seat"
+        " marked too much, or the mark of a score not allowed then)"
+    )
+    score: dict[str, int] = Field(description="each seat's running score with nothing added")
+    winner: str | None = Field(description="the winner with nothing added; null until reached")
+
+
 class BeziqueCorrected(Out):
     """Ordinary game: the running score toward the target and the winner once reached."""
 
@@ -53,6 +66,13 @@ class BeziqueCorrected(Out):
         description="an end-play error is to be replayed (BEZ-LAST-3, option endplay_penalty"
         " replay): the score cannot be determined; the figures are the record as played, for"
         " reference only",
+    )
+    if_declined: BeziqueDeclined | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="present (else absent) when the rules let the adversary add what was marked"
+        " too much (BEZ-SCORE-5, Foster) and points were added: the result if the adversary"
+        " declines them, for the director to give each choice",
     )
 
 

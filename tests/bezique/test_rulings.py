@@ -36,10 +36,12 @@ def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
         games = [{"winner": None, "indeterminate": False, **g} for g in want["games"]]
         assert corrected["games"] == games
     else:
+        declined = want.get("if_declined")  # Foster's addition declined (BEZ-SCORE-5)
         assert corrected == {
             "score": want["score"],
             "winner": want.get("winner"),
             "indeterminate": want.get("indeterminate", False),
+            **({"if_declined": {"winner": None, **declined}} if declined else {}),
         }
 
 

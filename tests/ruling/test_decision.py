@@ -647,6 +647,10 @@ def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -
         " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
         "The corrected score: Margaret Ashby (A) 230, Thomas Reeve (B) 360; neither player has"
         " yet reached 1000 (Foster p.376).",
+        # Foster: the adversary *may* add; the director gives the other choice too
+        "If Thomas Reeve (B) does not add the 30, as the adversary is free not to, the score is"
+        " Margaret Ashby (A) 230, Thomas Reeve (B) 330; neither player has yet reached 1000"
+        " (Foster p.382; Foster p.376).",
     ]
     assert ruling.decision[0].events == [16, 17]
 

@@ -34,7 +34,42 @@ def _replay(record: BeziqueRecord, rules: BeziqueRules) -> BeziqueReplay:
 
 
 def _judge(record: BeziqueRecord, rules: BeziqueRules, replayed: BeziqueReplay) -> Any:
-    return judge_ordinary(record, replayed)
+    judged = judge_ordinary(record, replayed)
+    added = _added(judged.deals)
+    if added and not judged.corrected["indeterminate"]:
+        declined = _declined(record, rules, replayed)
+        if (declined["score"], declined["winner"]) != (
+            judged.corrected["score"],
+            judged.corrected["winner"],
+        ):
+            judged.corrected["if_declined"] = {"added": added, **declined}
+    return judged
+
+
+def _added(deals: list[BeziqueDealSummary]) -> dict[str, int]:
+    """What each seat adds for scores the other marked too much (BEZ-SCORE-5, Foster's
+    rule): the deals' ``penalty`` lines, the only items of that name."""
+    added: dict[str, int] = {}
+    for deal in deals:
+        for line in deal.scores:
+            if line["item"] == "penalty":
+                added[line["seat"]] = added.get(line["seat"], 0) + line["points"]
+    return dict(sorted(added.items()))
+
+
+def _declined(
+    record: BeziqueRecord, rules: BeziqueRules, replayed: BeziqueReplay
+) -> dict[str, Any]:
+    """The result if the adversary adds nothing: Foster lets the adversary add the points,
+    and need not (p.382), so the director gives both choices. The same replay judged again under the
+    option that only corrects (the option is the judge's, not the replay's; a rare case: a
+    score marked too much under Foster's rule). The record may be a referee's header, its
+    events in ``replayed``."""
+    other = record.model_copy(
+        update={"rules": rules.model_copy(update={"wrong_score_penalty": "correct_only"})}
+    )
+    corrected = judge_ordinary(other, replayed, summarise=False).corrected
+    return {"score": corrected["score"], "winner": corrected["winner"]}
 
 
 ENGINE: Engine[BeziqueRecord, BeziqueReplay] = Engine(
