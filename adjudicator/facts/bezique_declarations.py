@@ -67,7 +67,7 @@ FAULT_RULE: dict[str, str] = {
 
 #: what a director says of each rule's fault ("..., but {fault}" / "though {fault}")
 RULE_FAULT: dict[str, str] = {
-    "BEZ-DECL-1": "a declaration is made only by the winner of a trick, before he draws",
+    "BEZ-DECL-1": "a declaration is made only by the winner of a trick, before drawing",
     "BEZ-DECL-3": "only one score may be made for each trick won",
     "BEZ-DECL-5": "it had been lost, a card of it having been played before it was scored",
     "BEZ-DECL-6": "nothing can be declared or scored once the stock is exhausted",
@@ -99,11 +99,11 @@ _DECLARED: dict[str, str] = {
     " declared or scored in the last tricks.",
     "no-trick-won": "{seat} declared {name}, but no trick has just been won (declarations follow"
     " a trick won, before the next lead): a declaration is made only by the winner of a trick,"
-    " before he draws.",
+    " before drawing.",
     "not-the-winner": "{seat} declared {name}, but {seat} did not win trick {trick}: a"
-    " declaration is made only by the winner of a trick, before he draws.",
+    " declaration is made only by the winner of a trick, before drawing.",
     "drawn-since": "{seat} declared {name}, but {seat} has already drawn after trick {trick}: a"
-    " declaration is made only by the winner of a trick, before he draws.",
+    " declaration is made only by the winner of a trick, before drawing.",
     "second-score": "{seat} scored {name} after already scoring for trick {trick}: one score per"
     " trick won; the rest must be carried.",
     "exchanged-card": "{seat} declared {name} with {card}, the card just taken in exchange for"
@@ -417,7 +417,7 @@ class Amendment(Fact):
             case "drawn-since":
                 return f"{self.seat} had drawn from the stock since the declaration"
             case "card-not-held":
-                return f"{self.seat} did not hold {self.card} in his hand"
+                return f"{self.seat} did not hold {self.card} in hand"
             case "still-not-formed":
                 return (
                     f"the cards as amended ({' '.join(self.amended_cards)}) still do not:"

@@ -94,7 +94,7 @@ class BeziqueMissedDraw(Fact):
 
     def message(self) -> str:
         tail = (
-            ": his adversary will score the last trick (law 19)."
+            ": the adversary will score the last trick (law 19)."
             if self.remedy == "adversary-scores-last-trick"
             else "."
         )
@@ -263,8 +263,8 @@ class BeziqueEndplayRuleBroken(Fact):
         held = _cards(self.holding)
         if self.fault == "held-a-card-played-later":
             return (
-                f"{head} while holding {held}, which he played later (event {self.shown_at}):"
-                " he did not follow, win or trump as he could."
+                f"{head} while holding {held}, played later (event {self.shown_at}):"
+                f" {self.seat} did not follow, win or trump as the cards allowed."
             )
         what = {
             "did-not-follow": f"did not follow suit to {self.led} while holding {held}",

@@ -346,7 +346,7 @@ class CallAnswered(_Call):
         if self.offender is None:
             return ""
         if self.offender == self.seat:
-            return f" for his lead out of turn at trick {self.offence_trick}"
+            return f" for a lead out of turn at trick {self.offence_trick}"
         whose = voice.seat(self.offender)
         return f" for the lead out of turn of {whose} at trick {self.offence_trick}"
 

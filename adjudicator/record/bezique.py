@@ -361,7 +361,8 @@ class BeziqueRules(Strict):
     ] = Field(
         default="add_to_adversary",
         description="AMB-32 / BEZ-SCORE-5: a mark wrongly made is"
-        " taken down and (Foster) the adversary may add it to his score: what was marked"
+        " taken down and (Foster) the adversary may add it to the adversary's own score: what"
+        " was marked"
         " beyond a score's value, the second mark of one declaration included"
         " (add_to_adversary);"
         " also the whole mark of a score the laws did not allow then, a declaration out of"

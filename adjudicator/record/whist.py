@@ -163,8 +163,8 @@ class WhistMisdeal(EventBase):
     )
     interrupted: bool = Field(
         default=False,
-        description="the adversaries interrupted the dealer (questioning the score or his"
-        " turn) and did not make their complaint good: he may deal again",
+        description="the adversaries interrupted the dealer (questioning the score or the"
+        " dealer's turn) and did not make their complaint good: the dealer may deal again",
     )
 
 
@@ -200,7 +200,7 @@ class WhistClaimRest(EventBase):
     seat: WhistSeat = Field(description="the player who claims or concedes")
     tricks: Annotated[int, Field(ge=0, le=13)] = Field(
         description="how many of the tricks not yet played (the trick on the table counted"
-        " among them) his side takes"
+        " among them) the claimant's side takes"
     )
 
 

@@ -160,7 +160,8 @@ def _false_lead(ctx: Context, deal: WhistDealSummary, event: int | None, lead: L
         return (
             "the lead was taken back, and the cards played to it came back without penalty;"
             " the card led out of turn is not exposed and may not be called, the only penalty"
-            " being a suit call from the offender or his partner at the first lead of either,"
+            " being a suit call from the offender or the offender's partner at the first lead of"
+            " either,"
             " by the adversary on that player's right"
         )
     if not stood:
@@ -586,7 +587,8 @@ def _rubicon_game(ctx: Context, which: str, verb: str, game: Any, deal: Any) -> 
             saved = counted and points[loser] - 10 * brisques.get(loser, 0) < 1000
             if saved:  # law 60: his brisques bring him to 1000
                 what += (
-                    f"; {ctx.names.seat(loser)} reaches 1000 with his brisques and is not rubiconed"
+                    f"; {ctx.names.seat(loser)} reaches 1000 with the brisques counted and is"
+                    " not rubiconed"
                 )
                 rules += [r for r in ("RUB-GAME-3", "RUB-RUBICON-1") if r not in rules]
     return say(f"The result of {which}{verb} ({totals}): {what}{ctx.law(*rules)}.", *rules)

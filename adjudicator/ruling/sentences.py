@@ -92,7 +92,7 @@ def say(text: str, *rules: str, events: Iterable[int | None] = ()) -> Said:
 #: What makes a score other than a declaration's unlawful, for a challenge of its mark.
 SCORE_FAULT = {
     "BEZ-SEVEN-2": "the seven of trumps is exchanged only by the player who has just won a"
-    " trick, before he draws, while the turn-up lies under the stock",
+    " trick, before drawing, while the turn-up lies under the stock",
     "BEZ-SEVEN-4": "Rubicon Bézique has no seven of trumps to exchange or score",
 }
 

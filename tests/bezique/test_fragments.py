@@ -174,7 +174,7 @@ def test_the_law37_twin_with_the_hand_unknown_asks_for_the_fresh_cards() -> None
         ("BEZ-COMBO-4", 1),
         ("RUB-GAME-6", None),
     ]
-    assert "did he lay a fresh KC and QC from the hand?" in ruling.undetermined[0].what
+    assert "did B lay a fresh KC and QC from the hand?" in ruling.undetermined[0].what
 
 
 # Declarations carried "to score" at the position ----------------------------------------------

@@ -598,7 +598,10 @@ def _penalty_words(deal: BeziqueDealFacts, mode: str) -> tuple[str, str]:
             f", the end-play tricks forfeited by {offender} included (Enquire Within)",
             f", forfeited by {offender} (Enquire Within)",
         )
-    return f", none from trick {trick} on, his end-play error (the French rule)", ""
+    return (
+        f", none from trick {trick} on, where {offender} erred in the end-play (the French rule)",
+        "",
+    )
 
 
 def _brisques_apart(rules: BeziqueRules | RubiconRules) -> bool:

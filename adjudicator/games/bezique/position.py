@@ -143,7 +143,7 @@ def _position_sizes(
             problems.append(
                 Problem(
                     f"{where}/tables/{seat}",
-                    f"{len(tables.get(seat, []))} cards on {seat}'s table, but he holds"
+                    f"{len(tables.get(seat, []))} cards on {seat}'s table, but {seat} holds"
                     f" {held} in all",
                 )
             )
@@ -434,12 +434,12 @@ def fresh_card_unknown(
     name = name.replace("-", " ")  # (said aloud: "royal marriage", not the record's key)
     state.undetermined.append(
         {
-            "what": f"Was {seat}'s {name} at event {index} lawful: did he lay a fresh"
+            "what": f"Was {seat}'s {name} at event {index} lawful: did {seat} lay a fresh"
             f" {' and '.join(str(c) for c in fresh)} from the hand?",
             "why": "the record does not say where each card came from, and"
             f" {seat}'s hand is not all known",
-            "decides": f"which cards of the {name} {seat} laid from the hand, and which he"
-            " took from his table",
+            "decides": f"which cards of the {name} {seat} laid from the hand, and which from"
+            " the table",
             "rule": rule,
             "event": index,
             "deal": state.deal.number,

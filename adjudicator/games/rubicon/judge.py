@@ -60,7 +60,8 @@ def game_value(
             steps=[
                 f"{offender} played with more than nine cards and is rubiconed: "
                 f"{scoring.truncate(totals[adversary])} + {min(scoring.truncate(totals[offender]), 900)}"
-                f" (his score, at most 900) + {scoring.RUBICON_BONUS} = {value} [RUB-LAW-17]"
+                f" ({offender}'s score, at most 900) + {scoring.RUBICON_BONUS} = {value}"
+                " [RUB-LAW-17]"
             ],
         )
     outcome = scoring.rubicon_value(

@@ -116,7 +116,7 @@ def rubicon_value(
             steps.append(
                 Step(
                     f"{loser}'s brisques, {brisques[loser]} ({BRISQUE * brisques[loser]}), would"
-                    f" bring him to {saved}, short of {RUBICON}: they do not save the rubicon"
+                    f" bring {loser} to {saved}, short of {RUBICON}: they do not save the rubicon"
                     " and are not counted (laws 60, 61)",
                     "RUB-GAME-3",
                 )

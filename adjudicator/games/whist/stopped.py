@@ -31,12 +31,12 @@ def open_renounces(bench: Bench, deal: DealFacts) -> None:
         _undecided(
             bench,
             deal,
-            f"Did {r.seat} revoke at trick {r.trick}: did he hold a {r.led.noun[:-1]}"
-            f" when he played {r.card}?",
+            f"Did {r.seat} revoke at trick {r.trick}: did {r.seat} hold a {r.led.noun[:-1]}"
+            f" when playing {r.card}?",
             f"{'one' if unknown == 1 else unknown} of {r.seat}'s cards"
             f" {'is' if unknown == 1 else 'are'} not shown, and the record, which stops at"
             f" {_stop(deal)}, does not place {format_cards(sort_hand(r.held))}",
-            f"the cards {r.seat} held at trick {r.trick}: his hand at the position, or"
+            f"the cards {r.seat} held at trick {r.trick}: the hand at the position, or"
             f" where {format_cards(sort_hand(r.held))} went (the tricks before it, the rest"
             " of the play)",
             "WHIST-REVOKE-1",
@@ -46,10 +46,10 @@ def open_renounces(bench: Bench, deal: DealFacts) -> None:
         _undecided(
             bench,
             deal,
-            f"Was {r.seat}'s renounce at trick {r.trick} established? He played {r.card}"
+            f"Was {r.seat}'s renounce at trick {r.trick} established? {r.seat} played {r.card}"
             f" to a {r.led.noun[:-1]} lead holding {format_cards(r.held)}.",
             f"the record stops at {_stop(deal)}, before the trick was quitted or"
-            f" {r.seat} or his partner played to the next: he may yet have corrected it",
+            f" {r.seat} or the partner played to the next: it may yet have been corrected",
             "the play that followed: whether the renounce was corrected before it was established",
             "WHIST-REVOKE-3",
             r.event,
