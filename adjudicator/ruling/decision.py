@@ -10,6 +10,7 @@ kind of finding is one line of the table, not another branch.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any, cast
 
 from adjudicator.facts import LedOutOfTurn, WrongPenaltyDemanded
@@ -489,6 +490,36 @@ def _declined(ctx: Context, declined: BeziqueDeclined) -> Said:
     return say(f"{choice}, the score is {score}{ctx.law(*rules)}.", *rules)
 
 
+def _honours_marked_later(ctx: Context) -> list[Said]:
+    """A point a director is asked about though nothing is wrong: honours marked during a
+    later deal, for the deal they were held in (the mark's ``ref``), are good when claimed in
+    time, for once claimed they may be scored at any time during that game (WHIST-HONOURS-4).
+    A wrong such mark has its finding, and its sentence, instead."""
+    said: list[Said] = []
+    deals = cast(list[WhistDealSummary], ctx.deals)
+    for deal, after in pairwise(deals):
+        for mark in deal.marks:
+            if mark["for"] != "honours" or mark["event"] < after.event or ctx.at(mark["event"]):
+                continue
+            claim = next(
+                (c for c in deal.honours.claims if c.side == mark["side"] and c.counted), None
+            )
+            if claim is None:
+                continue
+            written = ctx.deal_of(mark["event"]).deal
+            said.append(
+                say(
+                    f"The {mark['points']} for honours that {ctx.names.side(mark['side'])} marked"
+                    f" in deal {written} is deal {deal.deal}'s, as the mark says, and good: the"
+                    f" honours were claimed in deal {deal.deal}, and honours once claimed may be"
+                    f" scored at any time during that game{ctx.law('WHIST-HONOURS-4')}.",
+                    "WHIST-HONOURS-4",
+                    events=(mark["event"], claim.event),
+                )
+            )
+    return said
+
+
 def _after_the_game(ctx: Context) -> str:
     """What was scored in a deal after the game ended in it (``game_end =
     immediately_on_reaching``: the deal's points beyond the score the game ended at), said:
@@ -794,10 +825,13 @@ def decide(
         _disputes_and_marks(ctx, disputes, marks, unclaimed)
     stands = not any(f.severity == "violation" for f in findings)
     result = _RESULT[game](ctx, stands)
+    confirmed = _honours_marked_later(ctx) if game == "whist" and len(deals) > 1 else []
     if stands and not disputes and not marks and not unclaimed:
         opening = "No irregularity" + (" in what the record shows" if ctx.undetermined else "")
-        first = result[0]
-        result[0] = Said(f"{opening}. {first.text}", first.rules, first.events)
+        said = confirmed or result
+        first = said[0]
+        said[0] = Said(f"{opening}. {first.text}", first.rules, first.events)
+    marks += confirmed
     if ctx.undetermined:
         result.extend(_open_questions(ctx))
     # what the cards really made (law 50) is said after the scores that stand in spite of it

@@ -959,3 +959,42 @@ def test_a_result_agreed_before_any_deal_is_struck_out() -> None:
         "The result agreed before any deal, A 1, is struck out (Foster p.382; Foster p.376)."
     )
     assert ruling.decision[0].events == [0]
+
+
+def _honours_marked_in_deal_2(points: int = 2) -> Any:
+    """``honours-claimed-marked-in-the-next-deal-by-ref`` (worked by hand, review 9 d2b): NS
+    claim three honours in deal 1 (event 53) and mark their 2 during deal 2 (event 109, ref
+    53), with ``points`` in place of the 2."""
+    import json
+
+    from adjudicator import adjudicate, parse_record
+    from tests.conftest import FIXTURES
+
+    path = FIXTURES / "whist" / "honours-claimed-marked-in-the-next-deal-by-ref.json"
+    record = json.loads(path.read_text("utf-8"))
+    assert record["events"][109]["ref"] == 53 and record["events"][53]["type"] == "honours"
+    record["events"][109]["points"] = points
+    return adjudicate(parse_record(record))
+
+
+def test_honours_marked_during_the_next_deal_are_confirmed_good() -> None:
+    """Review 13, 5: the decision said only "No irregularity", nothing on the point a director
+    is asked (may the 2 be marked in deal 2?). It is good: claimed in deal 1, honours may be
+    scored at any time during that game (WHIST-HONOURS-4, ENG1900-51, 52)."""
+    ruling = _honours_marked_in_deal_2()
+    assert ruling.findings == []
+    first = ruling.decision[0]
+    assert first.text == (
+        "No irregularity. The 2 for honours that Norah and Sally (NS) marked in deal 2 is deal"
+        " 1's, as the mark says, and good: the honours were claimed in deal 1, and honours once"
+        " claimed may be scored at any time during that game (laws 51, 52)."
+    )
+    assert (first.rules, first.events) == (["WHIST-HONOURS-4"], [109, 53])
+    assert ruling.decision[1].text.startswith("The score stands:")
+
+
+def test_honours_marked_wrong_during_the_next_deal_are_corrected_not_confirmed() -> None:
+    """The same mark written 4 for three honours: a wrong mark, corrected, never called good."""
+    ruling = _honours_marked_in_deal_2(points=4)
+    assert [(f.rule, f.event) for f in ruling.findings] == [("WHIST-SCORE-7", 109)]
+    assert not any("once claimed may be scored" in s.text for s in ruling.decision)

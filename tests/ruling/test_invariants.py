@@ -304,6 +304,8 @@ _DISPUTE_RULES = [
     (re.compile(r"the call (?:required|was not obeyed)"), "RUB-IRREG-1"),
     # a call disobeyed, a revoke nobody claimed: the time of a claim is what takes the penalty
     (re.compile(r"not claimed before the cards were cut"), "WHIST-REVOKE-7"),
+    # honours marked during a later deal, confirmed good (no finding: nothing was wrong)
+    (re.compile(r"honours once claimed may be scored at any time"), "WHIST-HONOURS-4"),
 ]
 
 
