@@ -813,12 +813,14 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     error = broken[0]
     ctx.used.add(id(error))
     ctx.changed = True
+    # the rule broken, and in the ordinary game the penalty's page beside it (Foster p.381)
+    rules = ["BEZ-LAST-2", *(r for r in error.basis if r == "BEZ-LAST-3")]
     return [
         say(
             f"{head}. The claim is upheld: {ctx.names.seat(error.seat)} broke the rules of the"
             f" end-play at trick {error.trick} of deal {error.deal or 1}:"
-            f" {endplay_consequence(ctx, error)}{ctx.law('BEZ-LAST-2')}.",
-            "BEZ-LAST-2",
+            f" {endplay_consequence(ctx, error)}{ctx.law(*rules)}.",
+            *rules,
             events=(claim.event, error.event),
         )
     ]

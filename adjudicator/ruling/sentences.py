@@ -10,9 +10,9 @@ from typing import Any, NamedTuple
 
 from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.findings import Finding
-from adjudicator.games.bezique.summary import DeclarationRow
+from adjudicator.games.bezique.summary import DeclarationRow, EndplayReplayed
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.ruling.words import Names, laws
+from adjudicator.ruling.words import Names, card, laws
 
 
 @dataclass(frozen=True)
@@ -111,11 +111,47 @@ def endplay_consequence(ctx: Context, error: Finding) -> str:
     replayed (the deal's score waits on them) or the penalty of the option in force
     (BEZ-LAST-2, the option endplay_penalty)."""
     deal = ctx.deal_of(error.event or 0) if ctx.deals else None
+    if deal is not None and getattr(deal, "endplay_replayed", None) is not None:
+        return _forced_replay(ctx, deal.endplay_replayed, deal.totals)
     if deal is not None and deal.indeterminate_from_trick is None:  # (a Bézique deal)
         if _stands_unclaimed(ctx, error, deal):
             return _AS_PLAYED["rubicon-bezique" if ctx.game == "rubicon-bezique" else "bezique"]
         return _endplay_penalty(ctx, error)
     return "the tricks from there on are to be replayed"
+
+
+def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, int]) -> str:
+    """An end-play error replayed when the cards leave no choice (BEZ-LAST-3): the tricks so
+    replayed, trick by trick, and what the deal gives each way, for the replay is the
+    adversary's to compel (Foster p.381: the offender "may be compelled"); or that the replay
+    changes no score (``totals``, the deal's points with it, equal to those as played)."""
+    offender = replayed.offender
+    adversary = "B" if offender == "A" else "A"
+    first = replayed.tricks[0]
+    tricks = "; ".join(
+        f"at trick {t.trick} {ctx.names.seat(t.leader)} leads {card(t.lead)}"
+        f"{' (the lead stands)' if t is first else ''} and {ctx.names.seat(_other(t.leader))}"
+        f" plays {card(t.answer)}, and {ctx.names.seat(t.winner)} wins it"
+        for t in replayed.tricks
+    )
+    head = (
+        f"as {ctx.names.seat(adversary)} may compel, the cards from the error on are taken back"
+        f" and the hand replayed, and the cards left allow only one play: {tricks}."
+    )
+    if replayed.as_played == totals:
+        return f"{head} The tricks so replayed score as the cards fell: no score changes"
+    ctx.changed = True  # the replay moves brisques or the last trick: a corrected score
+    return (
+        f"{head} The score counts the tricks so replayed, and the marks made as the cards fell"
+        " are moved once, with no further penalty; had"
+        f" {ctx.names.seat(adversary)} let the play stand, the deal would count"
+        f" {ctx.names.seat('A')} {replayed.as_played['A']} and {ctx.names.seat('B')}"
+        f" {replayed.as_played['B']}"
+    )
+
+
+def _other(seat: str) -> str:
+    return "B" if seat == "A" else "A"
 
 
 #: An end-play error nobody claimed, under rules that let the play stand (AMB-37)

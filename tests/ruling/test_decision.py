@@ -708,11 +708,13 @@ def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
     record = json.loads((FIXTURES / "bezique" / "endplay-revoke.json").read_text("utf-8"))
     record["events"].insert(131, {"type": "claim", "kind": "revoke", "by": "B"})
     ruling = adjudicate(parse_record(json.dumps(record)))
-    assert ruling.decision[0].text == (
+    assert ruling.decision[0].text.startswith(
         "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play."
         " The claim is upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of"
-        " deal 1: the tricks from there on are to be replayed (Foster p.380)."
-    )
+        " deal 1: as Jasper Wade (B) may compel, the cards from the error on are taken back and"
+        " the hand replayed, and the cards left allow only one play:"
+    )  # (the forced replay itself: tests/bezique/test_forced_replay.py)
+    assert ruling.decision[0].text.endswith("(Foster p.380; Foster p.381).")
     assert ruling.decision[0].events == [131, 129]
     assert not any("nobody claimed" in d.text for d in ruling.decision)
 

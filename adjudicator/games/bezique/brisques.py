@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from adjudicator.cards import CARD_TEXT
 from adjudicator.games.bezique.facts import BeziqueDealFacts, other
+from adjudicator.games.bezique.forced import ReplayedTrick
 from adjudicator.games.bezique.tables import BRISQUE_RANKS, Variant
 
 #: The aces and tens (BEZ-CARDS-4) as cards: a set look-up by identity, per card played.
@@ -15,15 +16,23 @@ _BRISQUE_CARDS = frozenset(card for card in CARD_TEXT if card.rank in BRISQUE_RA
 
 
 def tricks_after_penalty(
-    deal: BeziqueDealFacts, variant: Variant, mode: str, last_number: int
+    deal: BeziqueDealFacts,
+    variant: Variant,
+    mode: str,
+    last_number: int,
+    forced: list[ReplayedTrick] | None = None,
 ) -> tuple[dict[str, int], str | None, int | None]:
     """Brisques per seat and the last trick's winner, after the end-play penalty option
     (BEZ-LAST-3, RUB-LAST-1): ``forfeit_last_tricks`` gives every end-play trick to the
-    offender's adversary; ``french_nothing_after`` counts nothing for the offender from his
+    offender's adversary; ``french_nothing_after`` counts nothing for the offender from the
     error on; ``replay`` (and no error) leaves each trick its winner's, the tricks from the
-    error on to be replayed; ``as_played`` (an error nobody claimed, ``endplay_unclaimed``)
-    leaves each trick its winner's, and the play stands."""
+    error on to be replayed, or, when the replay is ``forced`` (``forced.forced_replay``),
+    counts the tricks before the error as won and the replayed ones as the replay gives
+    them; ``as_played`` (an error nobody claimed, ``endplay_unclaimed``) leaves each trick
+    its winner's, and the play stands."""
     error = deal.endplay_error
+    if error is not None and mode == "replay" and forced:
+        return _replayed(deal, variant, last_number, forced)
     if error is None or mode in ("replay", "as_played"):  # every trick is its winner's
         brisques, last, _ = _tricks_as_won(deal, variant, last_number)
         return brisques, last, error[0] if error is not None and mode == "replay" else None
@@ -45,6 +54,29 @@ def tricks_after_penalty(
                     brisques[owner] += 1
         if trick.number == last_number:
             last_winner = owner or None
+    last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
+    return brisques, last_trick, None
+
+
+def _replayed(
+    deal: BeziqueDealFacts, variant: Variant, last_number: int, forced: list[ReplayedTrick]
+) -> tuple[dict[str, int], str | None, None]:
+    """Brisques and the last trick with the tricks from the error on as the forced replay
+    gives them (BEZ-LAST-3, RUB-LAST-1)."""
+    brisques = {"A": 0, "B": 0}
+    first = forced[0].number
+    last_winner = None
+    for trick in deal.tricks:
+        if trick.number < first and trick.winner:
+            brisques[trick.winner] += sum(p.card in _BRISQUE_CARDS for p in trick.plays)
+            if trick.number == last_number:
+                last_winner = trick.winner
+    for replayed in forced:
+        brisques[replayed.winner] += (replayed.lead in _BRISQUE_CARDS) + (
+            replayed.answer in _BRISQUE_CARDS
+        )
+        if replayed.number == last_number:
+            last_winner = replayed.winner
     last_trick = _rubicon_last(deal, last_winner) if variant.rubicon else last_winner
     return brisques, last_trick, None
 

@@ -6,7 +6,7 @@ answered to a lead once the stock is exhausted.
 
 from __future__ import annotations
 
-from adjudicator.cards import Card
+from adjudicator.cards import Card, Suit
 from adjudicator.engine.tricks import legal_follows, winning_cards
 from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken, EndplayFault
 from adjudicator.games.bezique.base import StateBase
@@ -33,15 +33,20 @@ def legal_plays(state: StateBase, seat: str) -> list[Card]:
 
 def endplay_legal(state: StateBase, cards: list[Card], led: Card) -> list[Card]:
     """Follow and win if able; trump when void; else anything (BEZ-LAST-2)."""
-    trump = state.deal.trump
+    return legal_answers(cards, led, state.deal.trump, state.must_win)
+
+
+def legal_answers(cards: list[Card], led: Card, trump: Suit | None, must_win: bool) -> list[Card]:
+    """The cards of ``cards`` that may answer ``led`` in the end-play (BEZ-LAST-2): follow
+    and win if able (``must_win``, AMB-28), trump when void, else anything."""
     same = [c for c in cards if c.suit == led.suit]
     if same:
-        if not state.must_win:
+        if not must_win:
             return same
         winners = winning_cards(same, [led], trump, RANKS)
         return winners or same
     trumps = [c for c in cards if trump is not None and c.suit == trump]
-    if trumps and state.must_win:
+    if trumps and must_win:
         return trumps
     return legal_follows(cards, led.suit)
 

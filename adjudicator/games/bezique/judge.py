@@ -26,6 +26,7 @@ from adjudicator.games.bezique.facts import (
     Declaration,
     other,
 )
+from adjudicator.games.bezique.forced import ReplayedTrick, forced_replay
 from adjudicator.games.bezique.summary import DeclarationRow, ScoreLine
 from adjudicator.games.bezique.tables import VARIANTS, Variant, is_brisque
 from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
@@ -48,6 +49,9 @@ class DealPoints:
     rows: list[DeclarationRow | dict[str, object]]  # plain rows: validated with the summary
     count_demanded: bool = False
     findings: list[Finding] = field(default_factory=list)
+    #: an end-play error replayed as the cards force it, as plain data for the summary's
+    #: ``endplay_replayed`` (``_replayed``), or None
+    replayed: dict[str, object] | None = None
 
 
 #: Scores of carried declarations that were no longer combinations when scored (a card of
@@ -100,6 +104,14 @@ class _Scorer:
         self.cards_made = {"A": 0, "B": 0}
         self.penalty_mode, self.law50_all = _rules_of(deal, rules)
         self.late_sevens: set[str] = set()
+        # the replay an end-play error calls for, when the cards leave no choice in it
+        self.forced = (
+            forced_replay(deal, getattr(rules, "endplay_must_win", True))
+            if deal.endplay_error is not None
+            and self.penalty_mode == "replay"
+            and not variant.rubicon  # (law 55's replay: still left undetermined)
+            else None
+        )
 
     def add(
         self,
@@ -379,12 +391,14 @@ class _Scorer:
             # the 24th trick scores (AMB-13's option): known once it is won, even in a
             # fragment that stops after it (a review of 2026-12-02 found it scored nothing)
             last_number = 24
-        brisques, last_trick, indeterminate = tricks_after_penalty(deal, variant, mode, last_number)
-        # an end-play penalty (forfeit, the French rule) moves those points itself, once -
-        # not again as "marked too much" (GEN-IRREG-4)
+        brisques, last_trick, indeterminate = tricks_after_penalty(
+            deal, variant, mode, last_number, self.forced
+        )
+        # an end-play penalty (forfeit, the French rule, a forced replay) moves those points
+        # itself, once - not again as "marked too much" (GEN-IRREG-4)
         as_fell, last_as_fell = brisques, last_trick
-        if deal.endplay_error is not None and mode not in _AS_FELL:
-            as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "replay", last_number)
+        if deal.endplay_error is not None and (mode not in _AS_FELL or self.forced):
+            as_fell, last_as_fell, _ = tricks_after_penalty(deal, variant, "as_played", last_number)
         taken = stated_brisques(deal, variant) if _brisques_apart(rules) else None
         if taken:
             brisques = {seat: brisques[seat] + taken.get(seat, 0) for seat in SEATS}
@@ -394,7 +408,7 @@ class _Scorer:
     def trick_points(self, t: _Tricks) -> None:
         """Brisques (ordinary game, BEZ-SCORE-2) and the last trick (BEZ-LAST-4)."""
         deal, variant = self.deal, self.variant
-        penalty, forfeited = _penalty_words(deal, self.penalty_mode)
+        penalty, forfeited = _penalty_words(deal, self.penalty_mode, self.forced)
         if not variant.rubicon:
             for seat in SEATS:
                 if t.brisques[seat]:
@@ -552,7 +566,33 @@ def score_deal(
         rows,
         count_demanded,
         findings,
+        _replayed(s, t),
     )
+
+
+def _replayed(s: _Scorer, t: _Tricks) -> dict[str, object] | None:
+    """A forced replay as the summary gives it: its tricks, and the deal's points had the play
+    stood (the brisques and the last trick as the cards fell), for the adversary's choice."""
+    if not s.forced or s.deal.endplay_error is None:
+        return None
+    last = s.variant.last_trick
+    as_played = {
+        seat: s.official[seat]
+        - BRISQUE * (t.brisques[seat] - t.as_fell[seat])
+        - last * ((t.last_trick == seat) - (t.last_as_fell == seat))
+        for seat in SEATS
+    }
+    tricks = [
+        {
+            "trick": r.number,
+            "leader": r.leader,
+            "lead": str(r.lead),
+            "answer": str(r.answer),
+            "winner": r.winner,
+        }
+        for r in s.forced
+    ]
+    return {"offender": s.deal.endplay_error[1], "tricks": tricks, "as_played": as_played}
 
 
 #: What ``score_deal`` is: the Bézique judges take another (a referee's, which keeps the
@@ -588,8 +628,13 @@ def _forfeit_before(
     return deal.endplay_error is not None and position.tricks > endplay_from
 
 
-def _penalty_words(deal: BeziqueDealFacts, mode: str) -> tuple[str, str]:
+def _penalty_words(
+    deal: BeziqueDealFacts, mode: str, forced: list[ReplayedTrick] | None = None
+) -> tuple[str, str]:
     """How an end-play penalty moved a seat's brisques, and its last trick (BEZ-LAST-3)."""
+    if deal.endplay_error is not None and forced:
+        replayed = f", the tricks from {forced[0].number} on replayed as the cards force them"
+        return replayed, replayed
     if deal.endplay_error is None or mode in _AS_FELL:
         return "", ""
     trick, offender, _ = deal.endplay_error

@@ -102,6 +102,7 @@ def summary(
         totals=points.official,
         totals_cards_made=points.cards_made,
         indeterminate_from_trick=points.indeterminate_from,
+        endplay_replayed=points.replayed,  # type: ignore[arg-type]
         marks=sorted(marks, key=itemgetter("event")),
         **extra,
     )

@@ -95,6 +95,27 @@ ScoreLines = Annotated[list[ScoreLine], SkipValidation]
 BeziqueMarks = Annotated[list[BeziqueMark], SkipValidation]
 
 
+class ReplayedTrickRow(Out):
+    """One trick of an end-play replayed as the cards force it."""
+
+    trick: int = Field(description="the trick's number in the deal")
+    leader: str = Field(description="the seat that leads it")
+    lead: str = Field(description="the card led (the lead of the trick of the error stands)")
+    answer: str = Field(description="the card played to it: the only one the rules allow")
+    winner: str = Field(description="the seat that wins it")
+
+
+class EndplayReplayed(Out):
+    """An end-play error replayed when the cards leave no choice (BEZ-LAST-3)."""
+
+    offender: str = Field(description="the seat whose card broke the rules of the end-play")
+    tricks: list[ReplayedTrickRow] = Field(description="the tricks from the error on, replayed")
+    as_played: dict[str, int] = Field(
+        description="this deal's points had the play stood as recorded (the replay is the"
+        " adversary's to compel, Foster p.381): what each choice gives"
+    )
+
+
 class RubiconGame(Out):
     """The value of one Rubicon game (each deal is a game)."""
 
@@ -160,6 +181,13 @@ class BeziqueDealSummary(Out):
         default=None,
         description="end-play error replayed under law 55 / Foster: the tricks from here on have no"
         " standing, and the figures from them are the record as played, for reference",
+    )
+    endplay_replayed: EndplayReplayed | None = Field(
+        default=None,
+        exclude_if=lambda v: v is None,
+        description="ordinary game: an end-play error whose replay the cards force (every card"
+        " of it the only one its player may lawfully play); its tricks count instead of those"
+        " played (BEZ-LAST-3); absent otherwise",
     )
     game: RubiconGame | None = Field(default=None, description="Rubicon: the value of this game")
     game_cards_made: RubiconGame | None = Field(
