@@ -53,18 +53,16 @@ def test_the_choice_declined_is_the_ruling_that_only_corrects(record: dict[str, 
     ruling = _ruled(record)
     corrected = ruling.result.corrected
     declined = corrected.if_declined  # type: ignore[union-attr]
-    only = _ruled(record, "correct_only").result.corrected
-    assert only.if_declined is None  # type: ignore[union-attr]  # nothing added: no choice
     said = [m for s in ruling.decision if (m := _CHOICE.match(s.text))]
-    other = (only.score, only.winner)  # type: ignore[union-attr]
     if declined is None:  # nothing added, the additions change nothing, or no result yet
         assert not said
-        assert (
-            not _added(ruling)
-            or corrected.indeterminate  # type: ignore[union-attr]
-            or other == (corrected.score, corrected.winner)  # type: ignore[union-attr]
-        )
+        if _added(ruling) and not corrected.indeterminate:  # type: ignore[union-attr]
+            only = _ruled(record, "correct_only").result.corrected
+            assert (only.score, only.winner) == (corrected.score, corrected.winner)  # type: ignore[union-attr]
         return
+    only = _ruled(record, "correct_only").result.corrected
+    assert only.if_declined is None  # type: ignore[union-attr]  # nothing added: no choice
+    other = (only.score, only.winner)  # type: ignore[union-attr]
     assert (declined.score, declined.winner) == other
     assert declined.added == _added(ruling) and declined.added
     (choice,) = said
