@@ -407,15 +407,44 @@ def _whist_result(ctx: Context, stands: bool) -> list[Said]:
             out.append(say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules))
             tail = f"{games}; " if games else ""
             out.append(say(f"In the new rubber: {tail}{progress}.", "WHIST-SCORE-3"))
-            return out
-        return [say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules)]
+            return out + _if_chosen(ctx)
+        return [say(f"{verb}: {rubber}{ctx.law(*rules)}.", *rules), *_if_chosen(ctx)]
     unit = "games" if ctx.code == "american-1893" else "the rubber is not complete"
     parts = [p for p in (games, progress) if p]
     if ctx.code != "american-1893":
         parts.append(unit)
     if getattr(c, "indeterminate", False):  # a fragment: read as the record says, not decided
         parts.append("but it rests on what the record cannot decide (below)")
-    return [say(f"{verb}: {'; '.join(parts)}{ctx.law(*rules)}.", *rules)]
+    return [say(f"{verb}: {'; '.join(parts)}{ctx.law(*rules)}.", *rules), *_if_chosen(ctx)]
+
+
+def _if_chosen(ctx: Context) -> list[Said]:
+    """The score above takes the penalty the ruling applies where the claimants recorded no
+    choice; the choice is theirs (WHIST-REVOKE-9), so it is said to hold only until they
+    choose (a director's review found it read as settled after "may still choose")."""
+    open_to = sorted(
+        {
+            _OTHER_SIDE[r.side]
+            for deal in cast(list[WhistDealSummary], ctx.deals)
+            if len(deal.penalty_options or []) > 1
+            and not any(o.chosen for o in deal.penalty_options or [])
+            for r in deal.revokes
+            if r.applied and r.claimed_at is not None and not r.penalty_chosen
+        }
+    )
+    if not open_to:
+        return []
+    who = " and ".join(open_to)
+    return [
+        say(
+            f"That score takes the penalty the ruling applies; should {who} choose another, the"
+            f" score is what that choice gives, as said above{ctx.law('WHIST-REVOKE-9')}.",
+            "WHIST-REVOKE-9",
+        )
+    ]
+
+
+_OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 
 
 def _bezique_result(ctx: Context, stands: bool) -> list[Said]:

@@ -1000,3 +1000,25 @@ def test_honours_marked_wrong_during_the_next_deal_are_corrected_not_confirmed()
     ruling = _honours_marked_in_deal_2(points=4)
     assert [(f.rule, f.event) for f in ruling.findings] == [("WHIST-SCORE-7", 109)]
     assert not any("once claimed may be scored" in s.text for s in ruling.decision)
+
+
+def test_a_score_with_a_penalty_not_yet_chosen_is_said_to_hold_until_the_choice() -> None:
+    """Review 13, 1: "NS may still choose another penalty" and then the corrected score said
+    as settled. Over every whist fixture: where the decision leaves the choice open, the
+    sentence after the score says it takes the penalty applied and the claimants may choose
+    another; where every penalty was chosen (or none is open), no such sentence."""
+    from adjudicator import adjudicate, load_record
+    from tests.conftest import FIXTURES
+
+    seen = 0
+    for path in sorted((FIXTURES / "whist").glob("*.json")):
+        texts = [s.text for s in adjudicate(load_record(path)).decision]
+        open_choice = any("may still choose another penalty" in t for t in texts)
+        held = [n for n, t in enumerate(texts) if t.startswith("That score takes the penalty")]
+        if not open_choice:
+            assert not held, path.name
+            continue
+        seen += 1
+        (at,) = held
+        assert texts[at - 1].startswith(("The corrected score", "The score")), path.name
+    assert seen >= 3  # the fixtures reach the case
