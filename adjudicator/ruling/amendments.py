@@ -27,10 +27,26 @@ def _cards(cards: list[str] | tuple[str, ...]) -> str:
 
 
 def _what(ctx: Context, claim: Claim) -> tuple[str, str]:
-    """The declaration as announced, said aloud, and its maker's name."""
+    """The declaration as announced, said aloud (when: after which trick, not its event
+    number, which stands beside the sentence), and its maker's name."""
     row = declaration_of(ctx, claim.ref)
     seat = row.seat if row is not None else (claim.against or claim.by)
-    return f"the {words(claim.combination or 'declaration')} declared at event {claim.ref}", seat
+    name = words(claim.combination or "declaration")
+    return f"the {name} declared{_after_trick(ctx, claim.ref)}", seat
+
+
+def _after_trick(ctx: Context, event: int | None) -> str:
+    """`` after trick 12``: the last trick won before ``event`` in its deal, as the deal's
+    trick rows number it; empty when none was (a declaration at a position)."""
+    if event is None or not ctx.deals:
+        return ""
+    deal = ctx.deal_of(event)
+    won = [
+        row["trick"]
+        for row in deal.tricks
+        if row["plays"] and row["plays"][-1]["event"] < event and row["winner"]
+    ]
+    return f" after trick {won[-1]}" if won else ""
 
 
 def _foster(ctx: Context) -> tuple[str, list[str]]:

@@ -1022,3 +1022,16 @@ def test_a_score_with_a_penalty_not_yet_chosen_is_said_to_hold_until_the_choice(
         (at,) = held
         assert texts[at - 1].startswith(("The corrected score", "The score")), path.name
     assert seen >= 3  # the fixtures reach the case
+
+
+def test_no_decision_sentence_says_an_event_number() -> None:
+    """Issue 18: event numbers stand beside a sentence, never in the words read aloud (review
+    13, G2, heard "the four kings declared at event 1"). Over every fixture."""
+    import re
+
+    from adjudicator import adjudicate, load_record
+    from tests.conftest import FIXTURES
+
+    for path in sorted(FIXTURES.glob("*/*.json")):
+        for sentence in adjudicate(load_record(path)).decision:
+            assert not re.search(r"\bevents? \d", sentence.text), (path.name, sentence.text)
