@@ -451,7 +451,7 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
     c = ctx.corrected
     if c.indeterminate:
         parts = [
-            f"tricks {d.indeterminate_from_trick} on of deal {d.deal}"
+            f"the tricks of deal {d.deal} from trick {d.indeterminate_from_trick} on"
             for d in ctx.deals
             if d.indeterminate_from_trick is not None
         ]
@@ -584,11 +584,18 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             if deal.indeterminate_from_trick is None:  # a fragment, not an end-play error
                 out.append(_waits(ctx, f"The value of {which}", "RUB-GAME-6", deal.deal))
                 continue
+            # (the last result agreed is the game's when the record holds one game)
+            waits = (
+                f"; the result the players agreed, {ctx.agreed.value} to"
+                f" {ctx.names.seat(ctx.agreed.winner)}, waits on the replay"
+                if ctx.agreed is not None and not several
+                else ""
+            )
             out.append(
                 say(
-                    f"The value of {which} cannot be determined: tricks"
+                    f"The value of {which} cannot be determined: the tricks from trick"
                     f" {deal.indeterminate_from_trick} on are to be taken up and replayed after"
-                    f" the end-play error{ctx.law('RUB-LAST-1')}.",
+                    f" the end-play error{waits}{ctx.law('RUB-LAST-1')}.",
                     "RUB-LAST-1",
                 )
             )

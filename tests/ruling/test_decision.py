@@ -340,8 +340,8 @@ def test_an_end_play_error_leaves_the_score_indeterminate() -> None:
     corrected = BeziqueCorrected(score={"A": 500, "B": 400}, winner=None, indeterminate=True)
     out = decide("bezique", {"target": 1000}, BEZ_PLAYERS, [error], [deal], corrected, [])
     assert out[0][:2] == (
-        "The score cannot be determined: tricks 31 on of deal 1 are to be replayed after the"
-        " end-play error (Foster p.381).",
+        "The score cannot be determined: the tricks of deal 1 from trick 31 on are to be replayed"
+        " after the end-play error (Foster p.381).",
         ["BEZ-LAST-3"],
     )
     assert "Ada Ames (A) broke the rules of the end-play at trick 31" in out[-1][0]
