@@ -835,7 +835,10 @@ def _mark_at(ctx: Context, event: int | None) -> BeziqueMark | None:
 
 def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:
     """A demand to count the brisques (Rubicon, law 57 and Foster's custom)."""
-    head = f"{ctx.names.seat(claim.by)} demanded a count of the brisques"
+    deal = ctx.deal_of(claim.event) if ctx.deals else None
+    # of several games, which (a review heard a demand and could not tell its game)
+    game = f" in game {deal.deal}" if deal is not None and len(ctx.deals) > 1 else ""
+    head = f"{ctx.names.seat(claim.by)} demanded a count of the brisques{game}"
     if refused := ctx.at(claim.event, "RUB-GAME-3"):
         ctx.used.update(id(f) for f in refused)
         facts = refused[0].facts
@@ -854,7 +857,6 @@ def _brisques_demand(ctx: Context, claim: Claim) -> list[Said]:
                 events=(claim.event,),
             )
         ]
-    deal = ctx.deal_of(claim.event) if ctx.deals else None
     short = _short_of_saving(deal, claim.by)
     if short is not None:  # an attempt to save the rubicon that fails (law 60)
         brisques, reached = short
