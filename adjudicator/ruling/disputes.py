@@ -635,6 +635,11 @@ def _challenge_head(ctx: Context, claim: Claim, row: DeclarationRow | None) -> s
     by = ctx.names.seat(claim.by)
     if row is not None:
         against = ctx.names.seat(claim.against or row.seat)
+        if claim.kind == "score" and row.marked is not None:  # the mark, not the combination
+            return (
+                f"{by} challenged the mark of {row.marked} for the {words(row.combination)}"
+                f" written by {against}"
+            )
         return f"{by} challenged the {words(row.combination)} scored by {against}"
     if mark := _mark_at(ctx, claim.ref):  # a mark of brisques, the seven, the last trick
         against = ctx.names.seat(mark["seat"])

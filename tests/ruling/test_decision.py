@@ -640,8 +640,8 @@ def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -
     record["events"].insert(17, {"type": "claim", "kind": "score", "by": "B", "ref": 16})
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert [d.text for d in ruling.decision] == [
-        "Thomas Reeve (B) challenged the marriage scored by Margaret Ashby (A). The"
-        " challenge is upheld: the mark was wrong, and a marking error is always"
+        "Thomas Reeve (B) challenged the mark of 50 for the marriage written by Margaret Ashby"
+        " (A). The challenge is upheld: the mark was wrong, and a marking error is always"
         " corrected (Foster p.382).",
         "The mark of 50 for marriage written by Margaret Ashby (A) is corrected to"
         " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
