@@ -148,7 +148,7 @@ def test_the_bezique_deal_shows_both_hands_and_the_tables() -> None:
     tables = tree.findall(".//div[@class='two-hands tables']/div")
     assert [text_of(t.find("div")) for t in tables] == ["Dorothea Quill (A)", "Edmund Sayle (B)"]
     b_table = text_of(tables[1])
-    assert "Q♦ Q♦ Q♣ J♣ four-queens: marked 60, worth 0, illegal (BEZ-DECL-9)" in b_table
+    assert "Q♦ Q♦ Q♣ J♣ four-queens: marked 60, worth 0, not allowed (BEZ-DECL-9)" in b_table
     assert len(tables[1].findall(".//span[@class='card red offending']")) == 2
     stock = text_of(tree.find(".//p[@class='stock']"))
     assert stock.startswith("The stock (110 cards, top first): 8♦ K♦ 8♠ K♠ 7♣")

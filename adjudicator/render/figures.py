@@ -90,3 +90,12 @@ def penalty_marks(option: PenaltyOption) -> str:
         ("as good for them", option.as_good_as_best and not option.best),
     )
     return ", ".join(word for word, on in marks if on)
+
+
+#: A declaration's status as the views say it (the summary's keys are the JSON's).
+_STATUS = {"scored-later": "scored later", "to-score": "to score", "illegal": "not allowed"}
+
+
+def declaration_status(status: str) -> str:
+    """``scored-later`` -> ``scored later``: a declaration's status in words."""
+    return _STATUS.get(status, status)

@@ -26,6 +26,7 @@ from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
     as_played,
+    declaration_status,
     games_won,
     honours_shown,
     indeterminate_why,
@@ -266,7 +267,7 @@ def _bezique_deal(
                 "cards": [_card(c, bad, d.event) for c in d.cards],
                 "marked": "to score" if d.marked is None else f"marked {d.marked}",
                 "value": d.value,
-                "status": d.status + (", stands (law 50)" if d.stands else ""),
+                "status": declaration_status(d.status) + (", stands (law 50)" if d.stands else ""),
                 "rule": d.rule or "",
                 "offending": bad,
             }

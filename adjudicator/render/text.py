@@ -15,6 +15,7 @@ from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
     UNDECIDED,
     as_played,
+    declaration_status,
     games_won,
     honours_shown,
     penalty_heading,
@@ -274,7 +275,7 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
             stands = ", stands (law 50)" if d.stands else ""
             lines.append(
                 f"    event {d.event}: {d.seat} {d.combination} {' '.join(d.cards)} "
-                f"({marked}; worth {d.value}; {d.status}{extra}{stands})"
+                f"({marked}; worth {d.value}; {declaration_status(d.status)}{extra}{stands})"
             )
     b = deal.brisques
     lines.append(

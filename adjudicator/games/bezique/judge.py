@@ -227,7 +227,7 @@ class _Scorer:
                         "position",
                         scores[seat],
                         "BEZ-SCORE-1",
-                        f"{seat} scored before the position: {scores[seat]}",
+                        f"{seat}, scored in the deal before the record takes it up: {scores[seat]}",
                         deal.event,
                     )
 
