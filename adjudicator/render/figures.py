@@ -41,9 +41,10 @@ UNDECIDED = "Cannot be decided from the record"
 
 def undecided_where(question: Undetermined) -> str:
     """Where a question the record cannot decide sits: ``event 12, deal 2`` (or nothing)."""
+    deal = f"deal {question.deal}" if question.deal is not None else ""
     parts = (
         f"event {question.event}" if question.event is not None else "",
-        f"deal {question.deal}" if question.deal is not None else "",
+        "" if deal and question.what.endswith(deal) else deal,  # (not "deal 1 (deal 1)")
     )
     return ", ".join(part for part in parts if part)
 
@@ -99,3 +100,17 @@ _STATUS = {"scored-later": "scored later", "to-score": "to score", "illegal": "n
 def declaration_status(status: str) -> str:
     """``scored-later`` -> ``scored later``: a declaration's status in words."""
     return _STATUS.get(status, status)
+
+
+#: A revoke penalty as the views say it (the summary's keys are the JSON's).
+_PENALTY = {
+    "tricks": "three tricks taken",
+    "deduct": "three deducted",
+    "add": "three added",
+    "waive": "waived",
+}
+
+
+def penalty_words(penalty: str) -> str:
+    """``add`` -> ``three added``: a revoke penalty in words."""
+    return _PENALTY.get(penalty, penalty)

@@ -20,6 +20,7 @@ from adjudicator.render.figures import (
     honours_shown,
     penalty_heading,
     penalty_marks,
+    penalty_words,
     rubber_won,
     undecided_where,
     verdict,
@@ -212,8 +213,10 @@ def _deal_lines(deal: WhistDealSummary, fixed: bool = False, honours: bool = Tru
         )
         penalty = ""
         if r.penalty:
-            unchosen = " (fixed by the code)" if fixed else " (best choice, applied)"
-            penalty = f", penalty {r.penalty}" + ("" if r.penalty_chosen else unchosen)
+            unchosen = " (fixed by the code)" if fixed else " (none chosen: the best, applied)"
+            penalty = f", penalty {penalty_words(r.penalty)}" + (
+                "" if r.penalty_chosen else unchosen
+            )
             if not r.applied:
                 penalty += ", not applied"
         lines.append(f"  Revoke: {r.seat} at trick {r.trick} (event {r.event}), {claim}{penalty}")

@@ -21,7 +21,13 @@ from adjudicator.facts.bezique_play import (
     BeziqueWrongHandSize,
 )
 from adjudicator.findings import Finding
-from adjudicator.ruling.sentences import Context, Said, endplay_consequence, say
+from adjudicator.ruling.sentences import (
+    Context,
+    Said,
+    endplay_consequence,
+    endplay_fault,
+    say,
+)
 
 #: what the laws make of a hand of the wrong size -> the sentence
 _WRONG_SIZE = {
@@ -99,9 +105,10 @@ def _seven_refused(
 
 
 def _endplay(ctx: Context, f: Finding) -> str:
+    said = f"{endplay_fault(ctx, f)}: {endplay_consequence(ctx, f)}"
     return (
-        "{who} broke the rules of the end-play at trick {trick} of deal {deal}: "
-        + endplay_consequence(ctx, f).replace("{", "{{").replace("}", "}}")
+        "{who} broke the rules of the end-play at trick {trick} of deal {deal}"
+        + said.replace("{", "{{").replace("}", "}}")
         + "{law}."
     )
 

@@ -600,7 +600,15 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
                 )
             )
             continue
-        verb = "" if number in agreed else _verb(ctx, stands, " stands", " is corrected", "")
+        # of several games, each is said to stand or be corrected by its own deal's findings
+        # (a review heard game 2 "corrected" for game 1's wrong result)
+        violations = [f for f in ctx.findings if f.severity == "violation"]
+        own = stands or (
+            several
+            and all(f.deal is not None for f in violations)  # (else each game's is unknown)
+            and not any(f.deal == number for f in violations)
+        )
+        verb = "" if number in agreed else _verb(ctx, own, " stands", " is corrected", "")
         deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
         out.append(_rubicon_game(ctx, which, verb, game, deal))
         made = getattr(deal, "game_cards_made", None)

@@ -33,6 +33,7 @@ from adjudicator.ruling.sentences import (
     Said,
     declaration_of,
     endplay_consequence,
+    endplay_fault,
     nothing_added,
     played,
     say,
@@ -823,8 +824,8 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
     return [
         say(
             f"{head}. The claim is upheld: {ctx.names.seat(error.seat)} broke the rules of the"
-            f" end-play at trick {error.trick} of deal {error.deal or 1}:"
-            f" {endplay_consequence(ctx, error)}{ctx.law(*rules)}.",
+            f" end-play at trick {error.trick} of deal {error.deal or 1}"
+            f"{endplay_fault(ctx, error)}: {endplay_consequence(ctx, error)}{ctx.law(*rules)}.",
             *rules,
             events=(claim.event, error.event),
         )

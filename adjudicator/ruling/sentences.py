@@ -117,7 +117,31 @@ def endplay_consequence(ctx: Context, error: Finding) -> str:
         if _stands_unclaimed(ctx, error, deal):
             return _AS_PLAYED["rubicon-bezique" if ctx.game == "rubicon-bezique" else "bezique"]
         return _endplay_penalty(ctx, error)
+    if deal is not None and ctx.game == "bezique" and error.seat in ("A", "B"):
+        return _open_replay(ctx, error.seat, deal)
     return "the tricks from there on are to be replayed"
+
+
+def _open_replay(ctx: Context, offender: str, deal: Any) -> str:
+    """An ordinary game's replay whose course the record cannot tell: that the adversary may
+    compel it (Foster p.381), and, of a deal played out, what it counts as played (the
+    figures of a deal to be replayed are those as played, for reference)."""
+    adversary = ctx.names.seat(_other(offender))
+    said = (
+        f"as {adversary} may compel, the cards from the error on are taken back and the hand"
+        " replayed, and how it would go the record cannot tell"
+    )
+    if not deal.tricks or deal.tricks[-1]["trick"] != _LAST_ORDINARY_TRICK:
+        return said
+    totals = deal.totals
+    return (
+        f"{said}; had {adversary} let the play stand, the deal would count"
+        f" {ctx.names.seat('A')} {totals['A']} and {ctx.names.seat('B')} {totals['B']}"
+    )
+
+
+#: the ordinary game's last trick (BEZ-LAST-1: 24 with the stock, 8 after)
+_LAST_ORDINARY_TRICK = 32
 
 
 def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, int]) -> str:
@@ -142,8 +166,8 @@ def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, in
         return f"{head} The tricks so replayed score as the cards fell: no score changes"
     ctx.changed = True  # the replay moves brisques or the last trick: a corrected score
     return (
-        f"{head} The score counts the tricks so replayed, and the marks made as the cards fell"
-        " are moved once, with no further penalty; had"
+        f"{head} The score counts the tricks so replayed, the brisques and the last trick marked"
+        " as the cards fell going with them, with no further penalty; had"
         f" {ctx.names.seat(adversary)} let the play stand, the deal would count"
         f" {ctx.names.seat('A')} {replayed.as_played['A']} and {ctx.names.seat('B')}"
         f" {replayed.as_played['B']}"
@@ -152,6 +176,31 @@ def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, in
 
 def _other(seat: str) -> str:
     return "B" if seat == "A" else "A"
+
+
+def endplay_fault(ctx: Context, error: Finding) -> str:
+    """How the end-play was broken, said after "broke the rules of the end-play at trick 31
+    of deal 1": the card, the lead, and what the player held instead (a review heard only
+    that the rules were broken, the fault left to the findings)."""
+    facts = error.facts
+    if not isinstance(facts, BeziqueEndplayRuleBroken) or facts.led is None:
+        return ""
+    played = f", playing {card(facts.card)} to {card(facts.led)}"
+    held = _cards_said(facts.holding)
+    if facts.fault == "did-not-follow" and held:
+        return f"{played} while holding {held}, of the suit led"
+    if facts.fault == "did-not-win" and held:
+        return f"{played}, which does not win it, while holding {held}, which would"
+    if facts.fault == "did-not-trump":
+        return f"{played}, holding none of its suit and not trumping though holding a trump"
+    if facts.fault == "held-a-card-played-later" and held:
+        return f"{played} while holding {held}, played later"
+    return played
+
+
+def _cards_said(cards: Iterable[str]) -> str:
+    said = [card(c) for c in cards]
+    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 #: An end-play error nobody claimed, under rules that let the play stand (AMB-37)

@@ -108,5 +108,6 @@ def test_a_claim_in_the_next_deal_naming_the_card_is_ruled_with_the_error_deal()
     replayed = [d.endplay_replayed for d in ruling.deals]  # type: ignore[union-attr]
     assert [r.tricks[0].trick if r else None for r in replayed] == [31, None]
     assert "upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of deal 1" in words
-    assert "trick 31 of deal 2: nobody claimed it in the deal, so the play stands" in words
+    assert "trick 31 of deal 2, playing" in words
+    assert "of the suit led: nobody claimed it in the deal, so the play stands" in words
     assert "fails" not in words

@@ -711,8 +711,9 @@ def test_an_end_play_claim_is_a_dispute_upheld_or_failed() -> None:
     assert ruling.decision[0].text.startswith(
         "Jasper Wade (B) claimed a failure to follow suit or to win in the end-play."
         " The claim is upheld: Rosalind Pym (A) broke the rules of the end-play at trick 31 of"
-        " deal 1: as Jasper Wade (B) may compel, the cards from the error on are taken back and"
-        " the hand replayed, and the cards left allow only one play:"
+        " deal 1, playing the king of spades to the ace of clubs while holding the king of"
+        " clubs, of the suit led: as Jasper Wade (B) may compel, the cards from the error on are"
+        " taken back and the hand replayed, and the cards left allow only one play:"
     )  # (the forced replay itself: tests/bezique/test_forced_replay.py)
     assert ruling.decision[0].text.endswith("(Foster p.380; Foster p.381).")
     assert ruling.decision[0].events == [131, 129]
@@ -1035,3 +1036,22 @@ def test_no_decision_sentence_says_an_event_number() -> None:
     for path in sorted(FIXTURES.glob("*/*.json")):
         for sentence in adjudicate(load_record(path)).decision:
             assert not re.search(r"\bevents? \d", sentence.text), (path.name, sentence.text)
+
+
+def test_of_two_rubicon_games_only_the_one_with_a_wrong_result_is_corrected() -> None:
+    """Outside review 15 (worked by hand from the laws): game 1's agreed result is wrong (B
+    800; the rules give 900), game 2's is right (A 1000). The decision heard "The result of
+    game 2 is corrected": game 1's correction carried into game 2's sentence."""
+    from adjudicator import adjudicate, load_record
+    from tests.conftest import ROOT
+
+    ruling = adjudicate(load_record(ROOT / "tests/data/rubicon-two-games-first-result-wrong.json"))
+    texts = [s.text for s in ruling.decision]
+    assert any(
+        t.startswith("The result the players agreed for game 1, B 800, is corrected") for t in texts
+    )
+    (game_2,) = [t for t in texts if t.startswith("The result of game 2")]
+    assert game_2.startswith(
+        "The result of game 2 stands (Agatha Lorne (A) 1530, Bertram Quill (B) 1060)"
+    )
+    assert [(g.winner, g.value) for g in ruling.result.corrected.games] == [("B", 900), ("A", 1000)]  # type: ignore[union-attr]
