@@ -767,8 +767,9 @@ def _challenge_upheld(ctx: Context, claim: Claim, head: str, faults: list[Findin
         # a true declaration marked wrongly (law 51): the mark is corrected, not struck, and
         # the sentence on the mark (with what the adversary adds) follows among the marks
         return say(
-            f"{head}. The challenge is upheld: the mark was wrong, and a marking error is always"
-            f" corrected{ctx.law('BEZ-SCORE-5')}.",
+            f"{head}. The challenge is upheld: the mark was wrong, and an error in marking the"
+            f" score, once proved, may be corrected at any time during the game"
+            f"{ctx.law('BEZ-SCORE-5')}.",
             "BEZ-SCORE-5",
             events=at,
         )

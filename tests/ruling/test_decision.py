@@ -641,8 +641,8 @@ def test_a_challenge_of_a_true_declaration_marked_too_much_corrects_the_mark() -
     ruling = adjudicate(parse_record(json.dumps(record)))
     assert [d.text for d in ruling.decision] == [
         "Thomas Reeve (B) challenged the mark of 50 for the marriage written by Margaret Ashby"
-        " (A). The challenge is upheld: the mark was wrong, and a marking error is always"
-        " corrected (Foster p.382).",
+        " (A). The challenge is upheld: the mark was wrong, and an error in marking the score,"
+        " once proved, may be corrected at any time during the game (Foster p.382).",
         "The mark of 50 for marriage written by Margaret Ashby (A) is corrected to"
         " 20; Thomas Reeve (B) adds the 30 marked too much, as the adversary may (Foster p.382).",
         "The corrected score: Margaret Ashby (A) 230, Thomas Reeve (B) 360; neither player has"
