@@ -422,10 +422,13 @@ def _if_chosen(ctx: Context) -> list[Said]:
     """The score above takes the penalty the ruling applies where the claimants recorded no
     choice; the choice is theirs (WHIST-REVOKE-9), so it is said to hold only until they
     choose (a director's review found it read as settled after "may still choose")."""
+    deals = cast(list[WhistDealSummary], ctx.deals)
+    if not any(deal.penalty_options for deal in deals):  # (nearly every record: no choice)
+        return []
     open_to = sorted(
         {
             _OTHER_SIDE[r.side]
-            for deal in cast(list[WhistDealSummary], ctx.deals)
+            for deal in deals
             if len(deal.penalty_options or []) > 1
             and not any(o.chosen for o in deal.penalty_options or [])
             for r in deal.revokes
@@ -577,6 +580,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
     # games whose agreed result a sentence has already corrected ("The result the players
     # agreed, A 1800, is corrected: ..."): their result is stated, not "corrected" again
     agreed = {f.facts.deal for f in ctx.findings if isinstance(f.facts, AgreedResult)}
+    violations = [f for f in ctx.findings if f.severity == "violation"]
     for number, game in enumerate(ctx.corrected.games, 1):
         which = f"game {number}" if several else "the game"
         if game.indeterminate:
@@ -602,7 +606,6 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             continue
         # of several games, each is said to stand or be corrected by its own deal's findings
         # (a review heard game 2 "corrected" for game 1's wrong result)
-        violations = [f for f in ctx.findings if f.severity == "violation"]
         own = stands or (
             several
             and all(f.deal is not None for f in violations)  # (else each game's is unknown)
