@@ -348,7 +348,8 @@ def _whist_result(ruling: Ruling) -> list[str]:
     lines = []
     for side, sheet in getattr(claimed, "marks", {}).items():
         items = ", ".join(f"{item} {points:+d}" for item, points in sheet.items()) or "nothing"
-        lines.append(f"  Marked on the score sheet for {side}: {items}")
+        # (every mark of the record summed: across games, not the game in progress)
+        lines.append(f"  Marked on the score sheet for {side}, all deals together: {items}")
     games, rubber = games_won(corrected), rubber_won(corrected)
     progress = f"game in progress NS {corrected.score['NS']}, EW {corrected.score['EW']}"
     if corrected.indeterminate:  # a fragment's result resting on an unknown fact
