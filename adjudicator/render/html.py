@@ -305,6 +305,7 @@ def _bezique_deal(
         "brisques": deal.brisques,
         "last_trick": deal.last_trick or "nobody",
         "indeterminate_from_trick": deal.indeterminate_from_trick,
+        "endplay_replayed": deal.endplay_replayed,
         "scores": [(s["text"], s["rule"]) for s in deal.scores],
         "totals": deal.totals,
         "totals_cards_made": deal.totals_cards_made

@@ -289,6 +289,12 @@ def _bezique_deal_lines(deal: BeziqueDealSummary) -> list[str]:
             f"  Tricks {deal.indeterminate_from_trick} on are to be replayed: figures from"
             " them are the record as played, for reference"
         )
+    if deal.endplay_replayed is not None:  # (the tricks above are as played; these count)
+        replayed_from = deal.endplay_replayed.tricks[0].trick
+        lines.append(
+            f"  Brisques and last trick as the replay from trick {replayed_from} gives them (the"
+            " cards force it); the tricks above are as played"
+        )
     lines.append("  Scores:")
     for i, line in enumerate(deal.scores, 1):
         lines.append(f"    {i}. {line['text']} [{line['rule']}]")
