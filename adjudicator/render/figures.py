@@ -100,17 +100,3 @@ _STATUS = {"scored-later": "scored later", "to-score": "to score", "illegal": "n
 def declaration_status(status: str) -> str:
     """``scored-later`` -> ``scored later``: a declaration's status in words."""
     return _STATUS.get(status, status)
-
-
-#: A revoke penalty as the views say it (the summary's keys are the JSON's).
-_PENALTY = {
-    "tricks": "three tricks taken",
-    "deduct": "three deducted",
-    "add": "three added",
-    "waive": "waived",
-}
-
-
-def penalty_words(penalty: str) -> str:
-    """``add`` -> ``three added``: a revoke penalty in words."""
-    return _PENALTY.get(penalty, penalty)

@@ -20,7 +20,6 @@ from adjudicator.render.figures import (
     honours_shown,
     penalty_heading,
     penalty_marks,
-    penalty_words,
     rubber_won,
     undecided_where,
     verdict,
@@ -28,6 +27,7 @@ from adjudicator.render.figures import (
 from adjudicator.render.safe import BIDI, printable
 from adjudicator.render.sources import beside, short, used
 from adjudicator.ruling.model import BeziqueCorrected, RubiconCorrected, Ruling, WhistCorrected
+from adjudicator.ruling.words import penalty_words
 from adjudicator.seats import WHIST_SEATS
 
 _RULE = "-" * 72

@@ -15,15 +15,9 @@ from collections.abc import Callable
 from adjudicator.facts.bezique_declarations import Amendment, CardCalled
 from adjudicator.findings import Finding
 from adjudicator.ruling.sentences import Claim, Context, Said, declaration_of, say, words
-from adjudicator.ruling.words import card, laws
+from adjudicator.ruling.words import card, cards_said, laws
 
 RULE = "BEZ-DECL-9"
-
-
-def _cards(cards: list[str] | tuple[str, ...]) -> str:
-    """``the king of spades``, ``the king and the queen ...``: cards said aloud, joined."""
-    said = [card(c) for c in cards]
-    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def _what(ctx: Context, claim: Claim) -> tuple[str, str]:
@@ -85,14 +79,14 @@ def _amend(ctx: Context, claim: Claim) -> list[Said]:
         ctx.used.add(id(found))
     added = list((Counter(claim.cards) - Counter(claim.replaced)).elements())
     dropped = list((Counter(claim.replaced) - Counter(claim.cards)).elements())
-    instead = f" in place of {_cards(dropped)}" if dropped else ""
+    instead = f" in place of {cards_said(dropped)}" if dropped else ""
     at = (claim.event, claim.ref)
     cite, rules = _foster(ctx)
     if fact is None or fact.outcome == "lawful":
         row = declaration_of(ctx, claim.ref)
         ctx.changed = True
         worth = f", and it scores {row.value}" if row is not None and row.value else ""
-        laying = f", laying {_cards(added)} from the hand{instead}" if added else ""
+        laying = f", laying {cards_said(added)} from the hand{instead}" if added else ""
         return [
             say(
                 f"{who} amended {declared} before drawing{laying}: a false declaration may be"
@@ -116,7 +110,7 @@ def _amend(ctx: Context, claim: Claim) -> list[Said]:
     why = _REFUSED.get(fact.reason or "", f"{found.citation.title.lower()} forbids it")
     if fact.class_fault is not None:  # a class rule the amended cards break
         cite, rules = ctx.law(fact.rule), [fact.rule]
-    putting = f", putting {_cards(added)}{instead}" if added else ""
+    putting = f", putting {cards_said(added)}{instead}" if added else ""
     return [
         say(
             f"{who} offered to amend {declared}{putting}; the amendment is refused:"

@@ -427,7 +427,7 @@ def _if_chosen(ctx: Context) -> list[Said]:
         return []
     open_to = sorted(
         {
-            _OTHER_SIDE[r.side]
+            "EW" if r.side == "NS" else "NS"  # (the claimants: the revokers' adversaries)
             for deal in deals
             if len(deal.penalty_options or []) > 1
             and not any(o.chosen for o in deal.penalty_options or [])
@@ -445,9 +445,6 @@ def _if_chosen(ctx: Context) -> list[Said]:
             "WHIST-REVOKE-9",
         )
     ]
-
-
-_OTHER_SIDE = {"NS": "EW", "EW": "NS"}
 
 
 def _bezique_result(ctx: Context, stands: bool) -> list[Said]:

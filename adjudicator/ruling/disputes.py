@@ -41,7 +41,7 @@ from adjudicator.ruling.sentences import (
     words,
 )
 from adjudicator.ruling.table_events import call_words
-from adjudicator.ruling.words import card, suit_of
+from adjudicator.ruling.words import card, penalty_words, suit_of
 
 # ---------------------------------------------------------------------------------------------
 # Disputes: claim kind -> outcome -> words
@@ -421,10 +421,6 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     return out
 
 
-#: A choice of penalty in the list of what each gives
-_SHORT = {"tricks": "three tricks taken", "deduct": "three deducted", "add": "three added"}
-
-
 def _choices(ctx: Context, deal: WhistDealSummary, side: str) -> list[Said]:
     """What each choice of penalty gives (said once a deal: the claimants choose,
     WHIST-REVOKE-9): of a choice made, what the others would have given; of none made, what
@@ -471,8 +467,7 @@ def _other_choices(
     other penalties as chosen (the options are the choice made and each revoke's others)."""
     if len(made.choices) == 1:
         listed = "; ".join(
-            f"{_SHORT.get(o.choices[0], o.choices[0])}{' (as chosen)' if o.chosen else ''}:"
-            f" {_outcome(o)}"
+            f"{penalty_words(o.choices[0])}{' (as chosen)' if o.chosen else ''}: {_outcome(o)}"
             for o in options
         )
         return f"What each choice would have given {side}: {listed}"
@@ -480,12 +475,12 @@ def _other_choices(
     for n, name in enumerate(_revoke_names(claimed, len(made.choices))):
         others = [o for o in options if not o.chosen and o.choices[n] != made.choices[n]]
         alternatives = "; ".join(
-            f"{_SHORT.get(o.choices[n], o.choices[n])},"
+            f"{penalty_words(o.choices[n])},"
             f" {'the same as chosen' if _outcome(o) == _outcome(made) else _outcome(o)}"
             for o in others
         )
         if alternatives:
-            chosen = _SHORT.get(made.choices[n], made.choices[n])
+            chosen = penalty_words(made.choices[n])
             parts.append(f"for {name} ({chosen} as chosen): {alternatives}")
     return (
         f"As chosen, {_outcome(made)}. What each other choice would have given {side}, the"
@@ -503,9 +498,9 @@ def _revoke_names(revokes: list[Revoke], count: int) -> list[str]:
 def _choice_words(choices: list[str], revokes: list[Revoke]) -> str:
     """A combination of choices said aloud, each for its revoke."""
     if len(choices) == 1:
-        return _SHORT.get(choices[0], choices[0])
+        return penalty_words(choices[0])
     named = _revoke_names(revokes, len(choices))
-    said = [f"{_SHORT.get(c, c)} for {who}" for c, who in zip(choices, named, strict=True)]
+    said = [f"{penalty_words(c)} for {who}" for c, who in zip(choices, named, strict=True)]
     return ", ".join(said[:-1]) + " and " + said[-1]
 
 

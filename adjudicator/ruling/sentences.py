@@ -10,9 +10,11 @@ from typing import Any, NamedTuple
 
 from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.findings import Finding
+from adjudicator.games.bezique.facts import other
 from adjudicator.games.bezique.summary import DeclarationRow, EndplayReplayed
+from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.whist.summary import WhistDealSummary
-from adjudicator.ruling.words import Names, card, laws
+from adjudicator.ruling.words import Names, card, cards_said, laws
 
 
 @dataclass(frozen=True)
@@ -126,12 +128,12 @@ def _open_replay(ctx: Context, offender: str, deal: Any) -> str:
     """An ordinary game's replay whose course the record cannot tell: that the adversary may
     compel it (Foster p.381), and, of a deal played out, what it counts as played (the
     figures of a deal to be replayed are those as played, for reference)."""
-    adversary = ctx.names.seat(_other(offender))
+    adversary = ctx.names.seat(other(offender))
     said = (
         f"as {adversary} may compel, the cards from the error on are taken back and the hand"
         " replayed, and how it would go the record cannot tell"
     )
-    if not deal.tricks or deal.tricks[-1]["trick"] != _LAST_ORDINARY_TRICK:
+    if not deal.tricks or deal.tricks[-1]["trick"] != VARIANTS["bezique"].tricks:
         return said
     totals = deal.totals
     return (
@@ -140,21 +142,17 @@ def _open_replay(ctx: Context, offender: str, deal: Any) -> str:
     )
 
 
-#: the ordinary game's last trick (BEZ-LAST-1: 24 with the stock, 8 after)
-_LAST_ORDINARY_TRICK = 32
-
-
 def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, int]) -> str:
     """An end-play error replayed when the cards leave no choice (BEZ-LAST-3): the tricks so
     replayed, trick by trick, and what the deal gives each way, for the replay is the
     adversary's to compel (Foster p.381: the offender "may be compelled"); or that the replay
     changes no score (``totals``, the deal's points with it, equal to those as played)."""
     offender = replayed.offender
-    adversary = "B" if offender == "A" else "A"
+    adversary = other(offender)
     first = replayed.tricks[0]
     tricks = "; ".join(
         f"at trick {t.trick} {ctx.names.seat(t.leader)} leads {card(t.lead)}"
-        f"{' (the lead stands)' if t is first else ''} and {ctx.names.seat(_other(t.leader))}"
+        f"{' (the lead stands)' if t is first else ''} and {ctx.names.seat(other(t.leader))}"
         f" plays {card(t.answer)}, and {ctx.names.seat(t.winner)} wins it"
         for t in replayed.tricks
     )
@@ -174,10 +172,6 @@ def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, in
     )
 
 
-def _other(seat: str) -> str:
-    return "B" if seat == "A" else "A"
-
-
 def endplay_fault(ctx: Context, error: Finding) -> str:
     """How the end-play was broken, said after "broke the rules of the end-play at trick 31
     of deal 1": the card, the lead, and what the player held instead (a review heard only
@@ -186,7 +180,7 @@ def endplay_fault(ctx: Context, error: Finding) -> str:
     if not isinstance(facts, BeziqueEndplayRuleBroken) or facts.led is None:
         return ""
     played = f", playing {card(facts.card)} to {card(facts.led)}"
-    held = _cards_said(facts.holding)
+    held = cards_said(facts.holding)
     if facts.fault == "did-not-follow" and held:
         return f"{played} while holding {held}, of the suit led"
     if facts.fault == "did-not-win" and held:
@@ -196,11 +190,6 @@ def endplay_fault(ctx: Context, error: Finding) -> str:
     if facts.fault == "held-a-card-played-later" and held:
         return f"{played} while holding {held}, played later"
     return played
-
-
-def _cards_said(cards: Iterable[str]) -> str:
-    said = [card(c) for c in cards]
-    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 #: An end-play error nobody claimed, under rules that let the play stand (AMB-37)

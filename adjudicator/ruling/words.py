@@ -6,6 +6,7 @@ Kept apart from the sentence builder so that its tables read as sentences, not a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import cache
 
 from adjudicator import catalogue
@@ -75,6 +76,27 @@ def card(text: str) -> str:
     """``6S`` -> ``the six of spades``."""
     parsed = Card.parse(text)
     return f"the {_RANKS.get(parsed.rank, parsed.rank)} of {parsed.suit.noun}"
+
+
+def cards_said(cards: Iterable[str]) -> str:
+    """``the king of spades``, ``the king of spades and the queen of spades``, ``a, b and c``:
+    cards said aloud, joined."""
+    said = [card(c) for c in cards]
+    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+#: A choice of revoke penalty, short, as said in a list of choices and in the views
+PENALTY_SHORT = {
+    "tricks": "three tricks taken",
+    "deduct": "three deducted",
+    "add": "three added",
+    "waive": "waived",
+}
+
+
+def penalty_words(penalty: str) -> str:
+    """``add`` -> ``three added``: a revoke penalty in words."""
+    return PENALTY_SHORT.get(penalty, penalty)
 
 
 def suit_of(text: str) -> str:

@@ -61,10 +61,10 @@ def _declined(
     record: BeziqueRecord, rules: BeziqueRules, replayed: BeziqueReplay
 ) -> dict[str, Any]:
     """The result if the adversary adds nothing: Foster lets the adversary add the points,
-    and need not (p.382), so the director gives both choices. The same replay judged again under the
-    option that only corrects (the option is the judge's, not the replay's; a rare case: a
-    score marked too much under Foster's rule). The record may be a referee's header, its
-    events in ``replayed``."""
+    and need not (p.382), so the director gives both choices. The same replay judged again
+    under the option that only corrects (the option is the judge's, not the replay's; a rare
+    case: a score marked too much under Foster's rule). The record may be a referee's
+    header, its events in ``replayed``."""
     other = record.model_copy(
         update={"rules": rules.model_copy(update={"wrong_score_penalty": "correct_only"})}
     )

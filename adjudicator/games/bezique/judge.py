@@ -50,7 +50,7 @@ class DealPoints:
     count_demanded: bool = False
     findings: list[Finding] = field(default_factory=list)
     #: an end-play error replayed as the cards force it, as plain data for the summary's
-    #: ``endplay_replayed`` (``_replayed``), or None
+    #: ``endplay_replayed`` (``_replay_summary``), or None
     replayed: dict[str, object] | None = None
 
 
@@ -566,11 +566,11 @@ def score_deal(
         rows,
         count_demanded,
         findings,
-        _replayed(s, t),
+        _replay_summary(s, t),
     )
 
 
-def _replayed(s: _Scorer, t: _Tricks) -> dict[str, object] | None:
+def _replay_summary(s: _Scorer, t: _Tricks) -> dict[str, object] | None:
     """A forced replay as the summary gives it: its tricks, and the deal's points had the play
     stood (the brisques and the last trick as the cards fell), for the adversary's choice."""
     if not s.forced or s.deal.endplay_error is None:
