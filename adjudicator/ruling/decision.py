@@ -694,14 +694,20 @@ _SCORE_UNKNOWNS = {"RUB-GAME-3", "BEZ-SCORE-2", "BEZ-LAST-3"}
 
 #: the results' own open questions, said by the result sentence itself
 _RESULT_RULES = {"BEZ-SCORE-3", "RUB-GAME-6", "WHIST-SCORE-1"}
+#: the rules of an end-play replay the cards do not force: the result sentence says it too
+#: ("cannot be determined: the tricks ... are to be replayed")
+_REPLAY_RULES = {"BEZ-LAST-3", "RUB-LAST-1"}
 
 
 def _open_questions(ctx: Context) -> list[Said]:
     """Each question the record leaves open (a fragment's unknown cards): the director says
     that it cannot be decided and which fact would decide it; no finding is made on it."""
     out: list[Said] = []
+    replayed = {d.deal for d in ctx.deals if getattr(d, "indeterminate_from_trick", None)}
     for item in ctx.undetermined:
         if item.rule in _RESULT_RULES or id(item) in ctx.used:
+            continue
+        if item.rule in _REPLAY_RULES and item.deal in replayed:
             continue
         out.append(
             say(

@@ -205,5 +205,7 @@ def test_a_card_played_later_shows_a_renounce_was_a_revoke() -> None:
         ("BEZ-LAST-2", "violation", 4)
     ]
     assert "while holding 7S" in ruling.findings[0].message
-    assert ruling.undetermined == []
+    # the renounce is no longer open; what is, is the replay law 55 owes from trick 63
+    assert [(u.rule, u.event, u.deal) for u in ruling.undetermined] == [("RUB-LAST-1", 4, 1)]
+    assert "from trick 63 on" in ruling.undetermined[0].what
     assert ruling.result.corrected.games[0].indeterminate  # type: ignore[union-attr]

@@ -29,6 +29,7 @@ from adjudicator.facts.bezique_declarations import ChallengeRuled
 from adjudicator.facts.bezique_play import PLAY_FACTS, BeziqueEndplayRuleBroken
 from adjudicator.facts.marks import HonoursClaimFails
 from adjudicator.findings import make_finding
+from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling.model import Ruling, Sentence
 from tests.conftest import FIXTURES, ruling_of
@@ -414,7 +415,32 @@ def call_answered_as_the_tricks_show(ruling: Ruling) -> Broken:
     return out
 
 
+def open_replay_is_listed(ruling: Ruling) -> Broken:
+    """A Bézique deal whose end-play replay is left open (``indeterminate_from_trick``) has its
+    item in ``undetermined`` (BEZ-LAST-3, RUB-LAST-1), and every such item is of a deal left
+    open so: what is still open is in that list (issue 18)."""
+    if ruling.game == "whist":
+        return []
+    open_ = {
+        d.deal: d.indeterminate_from_trick
+        for d in ruling.deals
+        if isinstance(d, BeziqueDealSummary) and d.indeterminate_from_trick is not None
+    }
+    listed = {
+        u.deal: u.what
+        for u in ruling.undetermined
+        if u.rule in ("BEZ-LAST-3", "RUB-LAST-1") and "replayed after the end-play error" in u.what
+    }
+    out = [
+        f"deal {n}: the replay from trick {t} on is not listed"
+        for n, t in open_.items()
+        if n not in listed
+    ]
+    return out + [what for n, what in listed.items() if n not in open_]
+
+
 INVARIANTS = [
+    open_replay_is_listed,
     failed_claim_has_no_penalty,
     no_revoke_said_of_a_deal_with_one,
     honours_claim_failed_counts_none,
@@ -632,6 +658,14 @@ def test_each_invariant_catches_a_decision_doctored_to_contradict(case: tuple[An
     edits = [m for m in more if not isinstance(m, dict)]
     assert check(adjudicate(load_record(FIXTURES / name))) == []
     assert check(_doctored(name, (old, new), *edits, **options)) != []
+
+
+def test_an_open_replay_left_out_of_undetermined_is_caught() -> None:
+    ruling = adjudicate(load_record(FIXTURES / "rubicon-bezique/endplay-failure-to-win.json"))
+    assert [u.rule for u in ruling.undetermined] == ["RUB-LAST-1"]
+    assert open_replay_is_listed(ruling) == []
+    doctored = ruling.model_copy(update={"undetermined": []})
+    assert open_replay_is_listed(doctored) == ["deal 1: the replay from trick 57 on is not listed"]
 
 
 def test_an_irregularity_of_play_left_unsaid_is_caught() -> None:

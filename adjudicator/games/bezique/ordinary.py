@@ -9,6 +9,7 @@ from typing import cast
 from adjudicator.engine.judgement import Judgement
 from adjudicator.facts.marks import Result
 from adjudicator.games.bezique.facts import SEATS, BeziqueDealFacts, BeziqueReplay, other
+from adjudicator.games.bezique.forced import replay_open
 from adjudicator.games.bezique.judge import (
     BRISQUE,
     UNDECIDED_STEP,
@@ -63,6 +64,9 @@ def judge_ordinary(
             undecided = True
             steps.append(UNDECIDED_STEP)
         if points.indeterminate_from is not None:
+            undetermined.append(
+                replay_open(deal, points.indeterminate_from, "BEZ-LAST-3", known=True)
+            )
             steps.append(
                 f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
                 "error): these figures take them as played [BEZ-LAST-3]"

@@ -6,6 +6,7 @@ from adjudicator.engine.judgement import Judgement
 from adjudicator.facts.marks import BrisquesCountRefused, Result
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
+from adjudicator.games.bezique.forced import replay_open
 from adjudicator.games.bezique.judge import (
     UNDECIDED_STEP,
     DealPoints,
@@ -113,6 +114,9 @@ def judge_rubicon(
             steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
             steps.extend(f"  {s}" for s in game.steps)
         if points.indeterminate_from is not None:
+            undetermined.append(
+                replay_open(deal, points.indeterminate_from, "RUB-LAST-1", known=False)
+            )
             steps.append(
                 f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
                 "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
