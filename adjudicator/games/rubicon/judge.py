@@ -114,13 +114,7 @@ def judge_rubicon(
             steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
             steps.extend(f"  {s}" for s in game.steps)
         if points.indeterminate_from is not None:
-            undetermined.append(
-                replay_open(deal, points.indeterminate_from, "RUB-LAST-1", known=False)
-            )
-            steps.append(
-                f"  tricks {points.indeterminate_from} on are to be taken up and replayed "
-                "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
-            )
+            _replay_left_open(deal, points.indeterminate_from, steps, undetermined)
         saver = _brisques_could_save(deal, points, game)
         what = None
         if saver is not None and not game.brisques_counted:
@@ -163,6 +157,18 @@ def judge_rubicon(
             summaries.append(summary(deal, points, game=shown, game_cards_made=made))
     return RubiconJudgement(
         findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
+    )
+
+
+def _replay_left_open(
+    deal: BeziqueDealFacts, first: int, steps: list[str], undetermined: list[dict[str, object]]
+) -> None:
+    """Law 55's replay from trick ``first`` on, not worked out here: the value takes the tricks
+    as played, for reference, and the replay is listed as what the record leaves open."""
+    undetermined.append(replay_open(deal, first, "RUB-LAST-1", known=False))
+    steps.append(
+        f"  tricks {first} on are to be taken up and replayed "
+        "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
     )
 
 
