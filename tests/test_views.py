@@ -3,6 +3,7 @@ terminal), Markdown (escaped), and the compact snapshot form."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -155,8 +156,11 @@ def test_every_view_lists_what_the_record_cannot_decide_under_the_heading_its_st
     assert any("Cannot be decided from the record" in step for step in ruling.result.steps)
     page = {"text": render_text, "markdown": render_markdown, "html": render_html}[view](ruling)
     assert "Cannot be decided from the record" in page.replace("“", "").replace("”", "")
-    for question in ruling.undetermined:
-        assert escape(question.what) in page or question.what in page
+    shown = {"text": str, "markdown": escape, "html": html.escape}[view]
+    for question in ruling.undetermined:  # the question, the fact missing, the fact deciding
+        assert shown(question.what) in page
+        assert f"Missing: {shown(question.why)}" in page
+        assert f"Decided by: {shown(question.decides)}" in page
     if view != "text":
         assert "cannot be determined (it rests on what the record cannot decide" in page
         assert "to be replayed" not in page

@@ -504,6 +504,7 @@ def _context(ruling: Ruling) -> dict[str, Any]:
                 "rule": u.rule,
                 "what": u.what,
                 "why": u.why,
+                "decides": u.decides,
                 "where": undecided_where(u),
             }
             for u in ruling.undetermined

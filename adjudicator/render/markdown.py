@@ -92,7 +92,7 @@ def render_markdown(ruling: Ruling) -> str:
             lines.append(
                 f"* **{u.rule}**: {escape(u.what)}"
                 + (f" ({where})" if where else "")
-                + f". Missing: {escape(u.why)}"
+                + f". Missing: {escape(u.why)}. Decided by: {escape(u.decides)}."
             )
     books = used(f.citation.source for f in ruling.findings)
     if books:
