@@ -125,7 +125,7 @@ class DealtOutOfTurn(Fact):
     charged_to: str | None = Field(
         default=None,
         description="misdeal: the seat that loses the deal for it when it is not the dealer's"
-        " own (English codes: the partner who took the deal loses it for him), or null",
+        " own (English codes: the partner who took the deal loses it for the dealer), or null",
     )
 
     def message(self) -> str:
@@ -329,7 +329,7 @@ class CallAnswered(_Call):
     trick: int | None = Field(default=None, description="that card's trick, or null")
     held: list[str] = Field(
         default_factory=list,
-        description="disobeyed: the cards he held that the call required him to play",
+        description="disobeyed: the cards held that the call required the player to play",
     )
     offence_at: int | None = Field(
         default=None,

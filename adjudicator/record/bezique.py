@@ -101,7 +101,7 @@ class BeziquePosition(NestedEvent):
         " exchanged for it); needed while the stock lasts",
     )
     tricks: Annotated[int, Field(ge=1)] = Field(description="tricks played so far in this deal")
-    leader: BeziqueSeat = Field(description="the winner of the last trick: he leads next")
+    leader: BeziqueSeat = Field(description="the winner of the last trick, who leads next")
     stock: Annotated[int, Field(ge=0)] | list[CardField] = Field(
         description="the stock remaining: a count (ordinary game: the turn-up counted), or"
         " the face-down cards top first when their order is known (ordinary game: without the"
@@ -250,8 +250,8 @@ class BeziqueScore(EventBase):
 
 
 class BeziqueAmend(Answered):
-    """The seat amends a false declaration (Foster's rule, BEZ-DECL-9): he lays the right card
-    from his hand in place of the wrong one, before he has drawn. The declaration as amended
+    """The seat amends a false declaration (Foster's rule, BEZ-DECL-9): the player lays the
+    right card from the hand in place of the wrong one, before drawing. The declaration as amended
     (combination, cards, points) replaces the one at ``ref``."""
 
     type: Literal["amend"] = Field(description="amend: a false declaration put right")

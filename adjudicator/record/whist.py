@@ -37,8 +37,8 @@ class WhistDeal(NestedEvent):
 
 class WhistPosition(NestedEvent):
     """A deal that begins part-way (an addition to hand-record/1): the facts the director can
-    see. The hands hold the cards known to be there; a card a seat plays later was in his
-    hand, so a fragment played out to trick 13 shows every hand whole."""
+    see. The hands hold the cards known to be there; a card a seat plays later was in that
+    seat's hand, so a fragment played out to trick 13 shows every hand whole."""
 
     type: Literal["position"] = Field(description="position: a deal that begins part-way")
     dealer: WhistSeat = Field(description="the seat that dealt the deal (N, E, S or W)")
@@ -170,10 +170,10 @@ class WhistMisdeal(EventBase):
 
 class WhistCall(Answered):
     """An adversary exacts a penalty from a player (an addition to hand-record/1): after a
-    lead out of turn, a suit called (he must lead it at his next lead) or the card led in
-    error called (English codes); an exposed card called (he must play it at his next turn,
-    if he can without revoking); or the penalty waived. Whether he obeys is what the next
-    plays show."""
+    lead out of turn, a suit called (the player must lead it at the next lead) or the card led in
+    error called (English codes); an exposed card called (the player must play it at the next
+    turn, if able without revoking); or the penalty waived. Whether the call is obeyed is what
+    the next plays show."""
 
     type: Literal["call"] = Field(
         description="call: a penalty called after a lead out of turn or an exposed card"
@@ -192,7 +192,7 @@ class WhistCall(Answered):
 class WhistClaimRest(EventBase):
     """A player claims or concedes the tricks not yet played (an addition to hand-record/1),
     and the play ends there: the hands are abandoned on it. ``tricks`` is how many of those
-    tricks his side takes: all of them for a claim of the rest, 0 for a concession."""
+    tricks the claimant's side takes: all of them for a claim of the rest, 0 for a concession."""
 
     type: Literal["claim-rest"] = Field(
         description="claim-rest: a claim or concession of the tricks not played"

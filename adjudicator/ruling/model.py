@@ -44,7 +44,7 @@ class WhistClaimed(Out):
 class BeziqueDeclined(Out):
     """Ordinary game under Foster's rule on scores marked too much (BEZ-SCORE-5, option
     wrong_score_penalty): the adversary *may* add what was taken down, and need not. The
-    corrected result counts what he may add; this is the result if it is not added."""
+    corrected result counts what the adversary may add; this is the result if it is not added."""
 
     added: dict[str, int] = Field(
         description="each seat that may add, and the points it may add (what the other seat"
