@@ -20,6 +20,28 @@ def rubber_won(corrected: WhistCorrected) -> str:
     return f"{rubber.winner} {rubber.value}" if rubber else "not complete"
 
 
+def agreed(ruling: Ruling, none: str = "none recorded") -> str:
+    """What the players agreed, as every view prints it: ``A 1000`` for one result in a
+    record of one game; else each result with its game or deal, ``B 800 (game 1); A 1000
+    (game 2)``, so that a result agreed for an earlier game is never read as the last's."""
+    claimed = ruling.result.claimed
+    results = claimed.results
+    if not results:  # (a ruling made before ``results``: the last result only)
+        last = claimed.result
+        return f"{last.winner} {last.value}" if last else none
+    rubicon = ruling.game == "rubicon-bezique"
+    games = len(ruling.deals) if rubicon else 1
+    if len(results) == 1 and games <= 1:
+        return f"{results[0].winner} {results[0].value}"
+    return "; ".join(f"{r.winner} {r.value} ({_agreed_where(r.deal, rubicon)})" for r in results)
+
+
+def _agreed_where(deal: int | None, rubicon: bool) -> str:
+    if deal is None:
+        return "before the first deal"
+    return f"game {deal}" if rubicon else f"agreed in deal {deal}"
+
+
 def as_played(deal: BeziqueDealSummary) -> str:
     """What follows a Rubicon deal's game when tricks are to be replayed (BEZ-LAST-3, law
     55): the figures are the record as played, for reference, not the game's value."""

@@ -25,6 +25,7 @@ from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
+    agreed,
     as_played,
     declaration_status,
     games_won,
@@ -338,11 +339,7 @@ Rows = list[tuple[str, str, str]]
 
 def _result(ruling: Ruling, sections: Sections) -> Rows:
     """Rows of the side-by-side table: what, as marked and agreed, as the rules give."""
-    claimed = ruling.result.claimed
-    agreed = (
-        f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
-    )
-    return sections.result(ruling, agreed)
+    return sections.result(ruling, agreed(ruling))
 
 
 def _whist_result(ruling: Ruling, agreed: str) -> Rows:
@@ -401,8 +398,19 @@ def _rubicon_result(ruling: Ruling, agreed: str) -> Rows:
         text = f"{who}{', rubicon' if g.rubicon else ''} ({_sides(g.totals)})"
         if g.indeterminate:
             text = f"cannot be determined ({indeterminate_why(ruling)}); as played: " + text
-        rows.append((f"Game {number}", agreed if number == len(corrected.games) else "", text))
+        rows.append((f"Game {number}", _agreed_in(ruling, number), text))
     return rows
+
+
+def _agreed_in(ruling: Ruling, game: int) -> str:
+    """What the players agreed for one Rubicon game (a deal is a game); a result agreed
+    before the first deal is shown with the first game."""
+    results = ruling.result.claimed.results
+    return "; ".join(
+        f"{r.winner} {r.value}" + (" (before the first deal)" if r.deal is None else "")
+        for r in results
+        if r.deal == game or (r.deal is None and game == 1)
+    )
 
 
 def _sentence(sentence: Sentence) -> dict[str, str]:

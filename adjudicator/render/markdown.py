@@ -17,6 +17,7 @@ from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
     UNDECIDED,
+    agreed,
     games_won,
     indeterminate_why,
     rubber_won,
@@ -135,7 +136,6 @@ def _bezique_deal(deal: BeziqueDealSummary) -> list[str]:
 
 def _score(ruling: Ruling, sections: Sections) -> list[str]:
     """Per side (or player) and item: what was marked, what the rules give."""
-    claimed = ruling.result.claimed
     given: dict[tuple[str, str], int] = {}
     marked: dict[tuple[str, str], int] = {}
     for deal in ruling.deals:
@@ -150,11 +150,7 @@ def _score(ruling: Ruling, sections: Sections) -> list[str]:
             f"| {side} | {_cell(item)} | {'' if mark is None else mark}"
             f" | {given.get((side, item), 0)} |"
         )
-    agreed = claimed.result
-    lines += [
-        "",
-        f"Agreed by the players: {f'{agreed.winner} {agreed.value}' if agreed else 'none'}.",
-    ]
+    lines += ["", f"Agreed by the players: {agreed(ruling, 'none')}."]
     lines.extend(sections.result(ruling))
     lines += ["", "Steps:", ""]
     lines.extend(f"    {harmless(step)}" for step in ruling.result.steps)

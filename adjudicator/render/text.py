@@ -14,6 +14,7 @@ from adjudicator.games.registry import find_game
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
     UNDECIDED,
+    agreed,
     as_played,
     declaration_status,
     games_won,
@@ -336,11 +337,7 @@ def _replayed(ruling: Ruling) -> str:
 def _result_lines(ruling: Ruling, sections: Sections) -> list[str]:
     result = ruling.result
     lines = ["Result"]
-    claimed = result.claimed
-    agreed = (
-        f"{claimed.result.winner} {claimed.result.value}" if claimed.result else "none recorded"
-    )
-    lines.append(f"  Agreed by the players: {agreed}")
+    lines.append(f"  Agreed by the players: {agreed(ruling)}")
     lines.extend(sections.result(ruling))
     lines.append("  Steps:")
     lines.extend(f"    {step}" for step in result.steps)

@@ -34,8 +34,24 @@ class WhistCorrected(Out):
     )
 
 
+class Agreed(Out):
+    """One result the players agreed, where the record gives it."""
+
+    event: int = Field(description="the index in /events of the result event")
+    deal: int | None = Field(
+        description="the deal it was agreed in (Rubicon: the game); null: before any deal"
+    )
+    winner: str = Field(description="the side (whist) or seat (Bézique) the players agreed won")
+    value: int = Field(description="the value the players agreed")
+
+
 class WhistClaimed(Out):
     result: GameResult | None = Field(description="the last result the players agreed")
+    results: list[Agreed] = Field(
+        default_factory=list,
+        description="every result the players agreed, in the order of the record (an addition"
+        " to ruling/1: result is the last of them)",
+    )
     marks: dict[str, dict[str, int]] = Field(
         description="every mark written, summed per side and per item (tricks, honours, ...)"
     )
@@ -102,6 +118,11 @@ class AgreedResult(Out):
 
 class BeziqueClaimed(Out):
     result: AgreedResult | None = Field(description="the last result the players agreed")
+    results: list[Agreed] = Field(
+        default_factory=list,
+        description="every result the players agreed, in the order of the record (an addition"
+        " to ruling/1: result is the last of them)",
+    )
 
 
 class Result(Out):

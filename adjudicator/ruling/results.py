@@ -33,7 +33,10 @@ class Results:
 
 def _bezique_claimed(claimed: dict[str, object]) -> BeziqueClaimed:
     result = claimed.get("result")
-    return BeziqueClaimed(result=AgreedResult.model_validate(result) if result else None)
+    return BeziqueClaimed(
+        result=AgreedResult.model_validate(result) if result else None,
+        results=claimed.get("results", []),  # type: ignore[arg-type]
+    )
 
 
 WHIST = Results(WhistClaimed.model_validate, WhistCorrected, amendments_claim=False)

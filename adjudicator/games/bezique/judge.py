@@ -29,7 +29,7 @@ from adjudicator.games.bezique.facts import (
 from adjudicator.games.bezique.forced import ReplayedTrick, forced_replay
 from adjudicator.games.bezique.summary import DeclarationRow, ScoreLine
 from adjudicator.games.bezique.tables import VARIANTS, Variant, is_brisque
-from adjudicator.record.bezique import BeziquePosition, BeziqueRules, RubiconRules
+from adjudicator.record.bezique import BeziquePosition, BeziqueResult, BeziqueRules, RubiconRules
 
 SEVEN = 10  # BEZ-SEVEN-1..3
 BRISQUE = 10  # BEZ-CARDS-4
@@ -785,4 +785,16 @@ def early_results(
             basis=[basis],
         )
         for index, early in replay.early_results
+    ]
+
+
+def agreed_results(replay: BeziqueReplay) -> list[dict[str, object]]:
+    """Every result the players agreed, where the record gives it (the ruling's
+    ``claimed.results``; Rubicon's deal is its game): the views tell each game's apart."""
+    timed: list[tuple[int | None, int, BeziqueResult]]
+    timed = [(None, index, r) for index, r in replay.early_results]
+    timed += [(deal.number, index, r) for deal in replay.deals for index, r in deal.results]
+    return [
+        {"event": index, "deal": deal, "winner": r.winner, "value": r.value}
+        for deal, index, r in sorted(timed, key=lambda item: item[1])
     ]

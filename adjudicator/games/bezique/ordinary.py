@@ -15,6 +15,7 @@ from adjudicator.games.bezique.judge import (
     UNDECIDED_STEP,
     DealPoints,
     Scorer,
+    agreed_results,
     early_results,
     position_unknowns,
     score_deal,
@@ -98,7 +99,12 @@ def judge_ordinary(
         "indeterminate": indeterminate,
     }
     return OrdinaryJudgement(
-        findings, summaries, corrected, {"result": last_result}, steps, undetermined
+        findings,
+        summaries,
+        corrected,
+        {"result": last_result, "results": agreed_results(replay)},
+        steps,
+        undetermined,
     )
 
 

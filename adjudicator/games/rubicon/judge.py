@@ -11,6 +11,7 @@ from adjudicator.games.bezique.judge import (
     UNDECIDED_STEP,
     DealPoints,
     Scorer,
+    agreed_results,
     early_results,
     position_unknowns,
     score_deal,
@@ -156,7 +157,12 @@ def judge_rubicon(
         if summarise:
             summaries.append(summary(deal, points, game=shown, game_cards_made=made))
     return RubiconJudgement(
-        findings, summaries, {"games": games}, {"result": last_result}, steps, undetermined
+        findings,
+        summaries,
+        {"games": games},
+        {"result": last_result, "results": agreed_results(replay)},
+        steps,
+        undetermined,
     )
 
 

@@ -23,7 +23,7 @@ from adjudicator.games.whist import revokes as revoke_rules
 from adjudicator.games.whist import scoring
 from adjudicator.games.whist import stopped as stopped_deals
 from adjudicator.games.whist.bench import Bench
-from adjudicator.games.whist.facts import DealFacts, MisdealFacts, WhistReplay
+from adjudicator.games.whist.facts import DealFacts, MisdealFacts, TimedEvent, WhistReplay
 from adjudicator.games.whist.marks import MARK_ITEMS
 from adjudicator.games.whist.misdeals import ruling_of
 from adjudicator.games.whist.position import honours_bounds, honours_unknown
@@ -36,7 +36,7 @@ from adjudicator.games.whist.summary import (
     ScoreItem,
     WhistDealSummary,
 )
-from adjudicator.record.whist import WhistRecord, WhistRules
+from adjudicator.record.whist import WhistRecord, WhistResult, WhistRules
 from adjudicator.seats import Side, WhistSeat, left_of
 
 WhistJudgement = Judgement[WhistDealSummary]
@@ -78,7 +78,11 @@ class Judge(Bench):
             side: {i: sheet[i] for i in MARK_ITEMS if i in sheet}
             for side, sheet in self.marked.items()
         }
-        claimed: dict[str, object] = {"result": self.last_result, "marks": sheets}
+        claimed: dict[str, object] = {
+            "result": self.last_result,
+            "results": agreed_results(self.replay),
+            "marks": sheets,
+        }
         # the plain class: calling the alias ``WhistJudgement`` goes through typing's slow path
         if self.undetermined:
             corrected["indeterminate"] = True
@@ -471,6 +475,18 @@ class Judge(Bench):
                             basis=["WHIST-SCORE-3"],
                         )
                     )
+
+
+def agreed_results(replay: WhistReplay) -> list[dict[str, object]]:
+    """Every result the players agreed, where the record gives it (the ruling's
+    ``claimed.results``): the decision and the views tell each game's apart."""
+    timed: list[tuple[int | None, TimedEvent[WhistResult]]]
+    timed = [(None, t) for t in replay.results_before_deal]
+    timed += [(deal.number, t) for deal in replay.deals for t in deal.results]
+    return [
+        {"event": t.index, "deal": deal, "winner": t.event.winner, "value": t.event.value}
+        for deal, t in sorted(timed, key=lambda pair: pair[1].index)
+    ]
 
 
 # The deal's summary, as plain data ----------------------------------------------------------
