@@ -379,9 +379,7 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
         return [say("No penalty counts for it.", "WHIST-REVOKE-9")]
     items = [i for i in deal.scores if i["item"] == "penalty"]
     applied = [r for r in deal.revokes if r.applied]
-    item = None
-    if items and revoke in applied:
-        item = items[min(applied.index(revoke), len(items) - 1)]
+    item = _penalty_item(items, applied, revoke)
     what = _CHOICE.get(revoke.penalty or "", revoke.penalty or "the penalty")
     if any(u.rule == "WHIST-SCORE-1" and u.deal == deal.deal for u in ctx.undetermined):
         return [_stopped_penalty(ctx, revoke, claim, what)]  # a deal stopped part-way
@@ -419,6 +417,28 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
     if ctx.code != "american-1893" and revoke is last:
         out += _choices(ctx, deal, claim.by)  # (after the deal's last penalty)
     return out
+
+
+def _penalty_item(
+    items: list[ScoreItem], applied: list[Revoke], revoke: Revoke
+) -> ScoreItem | None:
+    """The score item of a revoke's penalty: of those against the same side with the same
+    choice, the one in the same place (the penalties are scored in the order of the claims
+    or of the revokes, as the rules say, not always in the order of ``revokes``: a review
+    heard one claim's penalty said with the other's effect)."""
+    if not items or revoke not in applied:
+        return None
+    same = [r for r in applied if r.side == revoke.side and r.penalty == revoke.penalty]
+    matching = [
+        i
+        for i in items
+        if "penalty" in i
+        and i["penalty"].revokers == revoke.side
+        and i["penalty"].choice == revoke.penalty
+    ]
+    if len(matching) == len(same):
+        return matching[same.index(revoke)]
+    return items[min(applied.index(revoke), len(items) - 1)]
 
 
 def _choices(ctx: Context, deal: WhistDealSummary, side: str) -> list[Said]:
@@ -535,6 +555,13 @@ def _effect(item: ScoreItem) -> str:
         note = (
             f": {item['points']:+d} (held at {effect.held_at}: the revoking side cannot win the"
             " game in this deal)"
+        )
+    elif effect.counted_from is not None:  # (held earlier in the deal: the hold is on
+        # what the deal leaves the side, so the three come off the points it counted)
+        held = effect.score[item["side"]] - item["points"]
+        note = (
+            f": {item['points']:+d} (three from the {effect.counted_from} they had counted"
+            f" before they were held at {held}: the hold limits what the deal leaves them)"
         )
     elif effect.floored:
         note = f": {item['points']:+d} (not below 0, under these rules)"

@@ -439,7 +439,31 @@ def open_replay_is_listed(ruling: Ruling) -> Broken:
     return out + [what for n, what in listed.items() if n not in open_]
 
 
+#: a penalty as the decision names it, and the words its effect begins with
+_PENALTY_EFFECT = {
+    "three tricks taken from the revokers": " take ",
+    "three points deducted from the revokers' score": "three deducted from ",
+    "three points added to the claimants' score": " add three to their score",
+}
+_PENALTY_SAID = re.compile(r"The penalty is (.+?) \((?:[^()]|\([^()]*\))*\): (.*)")
+
+
+def penalty_said_is_its_effect(ruling: Ruling) -> Broken:
+    """A penalty sentence states the effect of the penalty it names: three points deducted is
+    never followed by three added (a review heard one claim's choice said with the other
+    claim's effect, when the penalties were scored in the order of the claims)."""
+    out: list[str] = []
+    for s in ruling.decision:
+        said = _PENALTY_SAID.match(s.text)
+        if said is None or said.group(1) not in _PENALTY_EFFECT:
+            continue
+        if _PENALTY_EFFECT[said.group(1)] not in said.group(2).split(",")[0]:
+            out.append(s.text)
+    return out
+
+
 INVARIANTS = [
+    penalty_said_is_its_effect,
     open_replay_is_listed,
     failed_claim_has_no_penalty,
     no_revoke_said_of_a_deal_with_one,

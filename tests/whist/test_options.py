@@ -808,17 +808,20 @@ def test_options_that_a_record_cannot_exercise_change_only_the_echo(
 # penalty_order (the order of several penalties in one deal) ------------------------------------
 
 
-@pytest.mark.parametrize(("order", "ns"), [("revokes", 3), ("claims", 1)])
+@pytest.mark.parametrize(("order", "ns"), [("revokes", 3), ("claims", 2)])
 def test_penalty_order_is_named_when_the_order_of_two_penalties_matters(
     order: str, ns: int
 ) -> None:
     """english-1864-both-sides-revoke from N-S 2, E-W 2, the claims reordered: N-S claim E's
     revoke of trick 8 first and add three (53, 54), then E-W claim N's revoke of trick 4 and
     deduct three from N-S (55, 56). Both sides revoked (ENG64-81, each penalised): neither may
-    pass four. In the order of the revokes, E-W's deduction comes first: N-S 2 - 2 (not below
-    0) = 0, then + 3 = 3. In the order of the claims N-S add first: 2 + 3 = 5, held at 4, then
-    - 3 = 1. E-W win 7 tricks, the odd: 3 either way. The ruling says which order it took, as
-    the option penalty_order, and what the other gives (WHIST-REVOKE-10 info)."""
+    pass four as a result of the hand (ENG64-82). In the order of the revokes, E-W's deduction
+    comes first: N-S 2 - 2 (not below 0) = 0, then + 3 = 3. In the order of the claims N-S add
+    first: 2 + 3 = 5, held at 4, then - 3 = 2 (the three come off the 5 counted: the hold is
+    on what the hand leaves N-S, review 16; it read 1 before). E-W win 7 tricks, the odd: 3
+    either way. The order matters here only through the deduction stopped at 0 (AMB-7). The
+    ruling says which order it took, as the option penalty_order, and what the other gives
+    (WHIST-REVOKE-10 info)."""
     record = fixture("english-1864-both-sides-revoke")
     record["start"] = {"score": {"NS": 2, "EW": 2}, "games": []}
     events = record["events"]
@@ -833,7 +836,7 @@ def test_penalty_order_is_named_when_the_order_of_two_penalties_matters(
     note = next(f for f in ruling.findings if f.rule == "WHIST-REVOKE-10")
     assert note.severity == "info" and note.event == 55
     assert f"option penalty_order = {order}" in note.message
-    other = 1 if ns == 3 else 3
+    other = 2 if ns == 3 else 3
     assert f"it would be NS {other}, EW 3" in note.message
 
 

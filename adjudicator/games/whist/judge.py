@@ -431,6 +431,44 @@ class Judge(Bench):
                 return value, rubber, items
         return value, None, items
 
+    def _note_held(
+        self,
+        deal: DealFacts,
+        result: DealScore,
+        revokes: list[RevokeRuling],
+        no_win: frozenset[Side],
+    ) -> None:
+        """A revoking side held below game in the deal (WHIST-REVOKE-11, -14): held is kept
+        down at the end of the deal; a side held and then made to lose points ends below the
+        hold (the hold is on what the deal leaves it), and is named only when both revoked."""
+        capped = [step for step in result.steps if step.capped]
+        if not capped:
+            return
+        counted = result.counted or result.after
+        held: dict[str, int] = {
+            side: result.after[side]
+            for side in sorted(no_win)
+            if counted[side] > result.after[side]
+        }
+        ended: dict[str, int] = {}
+        if len(no_win) == 2:  # both sides revoked: name both, held or not
+            ended = {side: result.after[side] for side in sorted(no_win) if side not in held}
+        if not held and not ended:
+            return
+        first = next((r for r in revokes if r.renounce.side == capped[0].side), None)
+        self.findings.append(
+            make_finding(
+                "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14",
+                "info",
+                facts=ScoreHeld(
+                    deal=deal.number, held=held, ended=ended, cap=self.scoring_rules.cap
+                ),
+                event=first.renounce.event if first else deal.event,
+                deal=deal.number,
+                seat=first.renounce.seat if first else None,
+            )
+        )
+
     def _note_score_findings(
         self,
         deal: DealFacts,
@@ -438,27 +476,7 @@ class Judge(Bench):
         revokes: list[RevokeRuling],
         no_win: frozenset[Side],
     ) -> None:
-        capped = [step for step in result.steps if step.capped]
-        if capped:
-            step = capped[0]
-            first = next((r for r in revokes if r.renounce.side == step.side), None)
-            rule = "WHIST-REVOKE-11" if self.english else "WHIST-REVOKE-14"
-            held: dict[str, int] = {step.side: step.score[step.side]}
-            ended: dict[str, int] = {}
-            if len(no_win) == 2:  # both sides revoked: name both, held or not
-                held = {s.side: s.score[s.side] for s in capped}
-                ended = {side: result.after[side] for side in sorted(no_win) if side not in held}
-            fact = ScoreHeld(deal=deal.number, held=held, ended=ended, cap=self.scoring_rules.cap)
-            self.findings.append(
-                make_finding(
-                    rule,
-                    "info",
-                    facts=fact,
-                    event=first.renounce.event if first else deal.event,
-                    deal=deal.number,
-                    seat=first.renounce.seat if first else None,
-                )
-            )
+        self._note_held(deal, result, revokes, no_win)
         for step in result.steps:
             if step.void and step.item == "honours":
                 claim = next((h for h in deal.honours if h.event.side == step.side), None)

@@ -70,6 +70,9 @@ class PenaltyEffect(NamedTuple):
     floored: bool = False  # a deduction stopped at 0 (option deduct_floor, AMB-7)
     game: int | None = None  # the game's target, when the item reached it and won the game
     already_won: Side | None = None  # counted nothing: this side had already won the game
+    #: a revoking side held below game and then made to lose points: what it had counted in
+    #: the deal before the item (the hold limits what the deal leaves it, WHIST-REVOKE-11)
+    counted_from: int | None = None
 
 
 class Step(NamedTuple):
@@ -114,6 +117,9 @@ class DealScore(NamedTuple):
     before: dict[Side, int]
     after: dict[Side, int]
     winner: Side | None  # the side that reached game in this deal
+    #: each side's points counted in the deal before any hold below game (WHIST-REVOKE-11):
+    #: above ``after`` for a side the hold keeps down at the end of the deal
+    counted: dict[Side, int] | None = None
 
 
 class ScoringRules(NamedTuple):
@@ -129,6 +135,13 @@ class _Tally:
 
     def __init__(self, before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> None:
         self.score = dict(before)
+        #: what a revoking side has counted in the deal, before any hold: the hold limits
+        #: what the deal leaves it (WHIST-REVOKE-11: "as a result of that hand"), so a
+        #: deduction after it was held comes off these points, not the score it was held at
+        #: (a review: held at 4 and then three deducted left 1, and the order of two
+        #: penalties changed the score)
+        self.counted = dict(before)
+        self.limit = {side: max(before[side], rules.cap) for side in before}
         self.steps: list[Step] = []
         self.winner: Side | None = None
         self.plan = plan
@@ -142,17 +155,23 @@ class _Tally:
             self.steps.append(step)
             return step
         score, rules = self.score, self.rules
-        new = score[side] + raw
+        held = side in self.plan.no_win
+        base = self.counted[side] if held else score[side]
+        new = base + raw
         note = ""
-        capped = False
-        if raw > 0 and side in self.plan.no_win and new > rules.cap:
-            new = max(score[side], rules.cap)
-            capped = True
-            note = f" (held at {new}: the revoking side cannot win the game in this deal)"
         floored = raw < 0 and rules.deduct_floor_zero and new < 0
         if floored:
             new = 0
             note = " (not below 0: option deduct_floor = zero)"
+        capped = False
+        if held:
+            self.counted[side] = new
+            if new > self.limit[side]:
+                new = self.limit[side]
+                capped = True
+                note = f" (held at {new}: the revoking side cannot win the game in this deal)"
+            elif base != score[side]:
+                note = f" (from the {base} counted before the hold at {score[side]}){note}"
         counted = new - score[side]
         score[side] = new
         low = counted
@@ -193,6 +212,8 @@ class _Tally:
         else:
             side, raw = revokers, -PENALTY_POINTS
             words = f"revoke penalty, three deducted from {revokers}"
+        before = self.score[side]
+        counted_from = self.counted[side] if side in self.plan.no_win else before
         step = self.add("penalty", side, raw, "WHIST-REVOKE-9", words)
         effect = PenaltyEffect(
             penalty.choice,
@@ -203,6 +224,7 @@ class _Tally:
             floored=step.floored,
             game=self.rules.target if self.winner == side and not step.void else None,
             already_won=self.winner if step.void else None,
+            counted_from=counted_from if counted_from != before and not step.capped else None,
         )
         self.steps[-1] = step._replace(penalty=effect)
 
@@ -223,7 +245,9 @@ def score_deal(before: dict[Side, int], plan: DealPlan, rules: ScoringRules) -> 
     for side, held in plan.honours:
         words = f"{side} hold {'all four' if held == 4 else 'three'} honours"
         tally.add("honours", side, honours_points(held), "WHIST-HONOURS-2", words)
-    return DealScore(tuple(tally.steps), tricks, dict(before), tally.score, tally.winner)
+    return DealScore(
+        tuple(tally.steps), tricks, dict(before), tally.score, tally.winner, tally.counted
+    )
 
 
 class GameValue(NamedTuple):
