@@ -41,3 +41,15 @@ class Documented:
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)  # type: ignore[misc]
         document_fields(cls)
+
+
+def absent_if_none(description: str) -> Any:
+    """A field that defaults to None and is left out of the JSON when None: an addition to a
+    published shape that most objects do not have (their JSON stays as it was)."""
+    from pydantic import Field
+
+    return Field(default=None, exclude_if=_is_none, description=description)
+
+
+def _is_none(value: object) -> bool:
+    return value is None

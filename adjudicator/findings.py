@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator import catalogue
 from adjudicator.facts import AnyFact
-from adjudicator.fielddocs import Documented
+from adjudicator.fielddocs import Documented, absent_if_none
 
 Severity = Literal["violation", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("violation", "warning", "info")
@@ -61,12 +61,10 @@ class Finding(Documented, BaseModel):
     legal: list[str] | None = Field(
         default=None, description="what the laws allowed at that point (cards that could be played)"
     )
-    facts: AnyFact | None = Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="what happened, as typed data told apart by `kind` (seats, cards, tricks,"
+    facts: AnyFact | None = absent_if_none(
+        "what happened, as typed data told apart by `kind` (seats, cards, tricks,"
         " marks as marked and as right, a claim's outcome and its reason, the penalty applied):"
-        " the message and the decision are written from these",
+        " the message and the decision are written from these"
     )
 
 

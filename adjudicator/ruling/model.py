@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.fielddocs import Documented
+from adjudicator.fielddocs import Documented, absent_if_none
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import GameResult, WhistDealSummary
@@ -83,12 +83,10 @@ class BeziqueCorrected(Out):
         " replay): the score cannot be determined; the figures are the record as played, for"
         " reference only",
     )
-    if_declined: BeziqueDeclined | None = Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="present (else absent) when the rules let the adversary add what was marked"
+    if_declined: BeziqueDeclined | None = absent_if_none(
+        "present (else absent) when the rules let the adversary add what was marked"
         " too much (BEZ-SCORE-5, Foster) and points were added: the result if the adversary"
-        " declines them, for the director to give each choice",
+        " declines them, for the director to give each choice"
     )
 
 

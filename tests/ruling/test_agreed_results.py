@@ -57,5 +57,5 @@ def test_views_name_the_game_of_each_agreed_result() -> None:
     assert "Agreed by the players: B 600 (game 1); B 600 (game 2)." in render_markdown(ruling)
     page = render_html(ruling)
     for game in (1, 2):
-        row = page.split(f"<th scope=\"row\">Game {game}</th>", 1)[1].split("</tr>", 1)[0]
+        row = page.split(f'<th scope="row">Game {game}</th>', 1)[1].split("</tr>", 1)[0]
         assert "B 600" in row

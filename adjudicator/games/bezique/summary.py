@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
 
-from adjudicator.fielddocs import Documented
+from adjudicator.fielddocs import Documented, absent_if_none
 
 
 class Out(Documented, BaseModel):
@@ -143,11 +143,9 @@ class BeziqueDealSummary(Out):
     turn_up: str | None = Field(
         description="ordinary game: the card turned up for trumps; null in Rubicon"
     )
-    stock: Annotated[list[str] | None, SkipValidation] = Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="the face-down stock as the record gives it, top first (ordinary game:"
-        " without the turn-up); absent when the record does not give it",
+    stock: Annotated[list[str] | None, SkipValidation] = absent_if_none(
+        "the face-down stock as the record gives it, top first (ordinary game:"
+        " without the turn-up); absent when the record does not give it"
     )
     trump: str | None = Field(
         description="trump suit (Rubicon: fixed by the first marriage scored)"
@@ -182,12 +180,10 @@ class BeziqueDealSummary(Out):
         description="end-play error replayed under law 55 / Foster: the tricks from here on have no"
         " standing, and the figures from them are the record as played, for reference",
     )
-    endplay_replayed: EndplayReplayed | None = Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="ordinary game: an end-play error whose replay the cards force (every card"
+    endplay_replayed: EndplayReplayed | None = absent_if_none(
+        "ordinary game: an end-play error whose replay the cards force (every card"
         " of it the only one its player may lawfully play); its tricks count instead of those"
-        " played (BEZ-LAST-3); absent otherwise",
+        " played (BEZ-LAST-3); absent otherwise"
     )
     game: RubiconGame | None = Field(default=None, description="Rubicon: the value of this game")
     game_cards_made: RubiconGame | None = Field(

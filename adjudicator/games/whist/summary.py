@@ -7,7 +7,7 @@ from typing import Annotated, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from typing_extensions import TypedDict
 
-from adjudicator.fielddocs import Documented
+from adjudicator.fielddocs import Documented, absent_if_none
 
 
 class Out(Documented, BaseModel):
@@ -93,12 +93,10 @@ class PenaltyEffect(Out):
         description="the side that had already won the game, the item counting nothing"
         " (WHIST-SCORE-3); null otherwise"
     )
-    counted_from: int | None = Field(
-        default=None,
-        exclude_if=lambda v: v is None,
-        description="present (else absent) when points are deducted from a revoking side held"
+    counted_from: int | None = absent_if_none(
+        "present (else absent) when points are deducted from a revoking side held"
         " below game earlier in the deal: the points it had counted before the hold, which the"
-        " deduction comes off (WHIST-REVOKE-11: the hold limits what the deal leaves it)",
+        " deduction comes off (WHIST-REVOKE-11: the hold limits what the deal leaves it)"
     )
 
 
