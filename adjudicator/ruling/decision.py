@@ -105,8 +105,12 @@ def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -
     who = ctx.names.seat(fact.seat)
     if row is not None and row.stands:
         outcome = (
-            "it stands under law 50, as nobody challenged it before a card of the next trick"
-            " was played"
+            "it counts for now, as the record stops before a card of the next trick is played;"
+            f" until one is, {ctx.names.seat('B' if fact.seat == 'A' else 'A')} may still"
+            " challenge it and have it taken down"
+            if row.challenge_open
+            else "it stands under law 50, as nobody challenged it before a card of the next"
+            " trick was played"
         )
         return say(
             f"{who} {verb} {what} though {fault}: {outcome}{ctx.law(*_broken(f), 'RUB-LAW-50')}.",

@@ -56,7 +56,7 @@ def score_claims(deal: BeziqueDealFacts, findings: list[Finding], founded: set[i
             _find(deal, findings, "BEZ-SCORE-5", fact)
 
 
-def _next_card(deal: BeziqueDealFacts, after: int) -> int | None:
+def next_card(deal: BeziqueDealFacts, after: int) -> int | None:
     """The first card of the first trick begun after an event (law 50's time limit)."""
     return next((e for _, e in sorted(deal.first_trick_events.items()) if e > after), None)
 
@@ -81,7 +81,7 @@ class _Challenges:
 
     def rule_on(self, index: int, claim: BeziqueClaim, scored: int, rule: str, true: bool) -> None:
         """A challenge of an unlawful score: in time, or too late for one law 50 lets stand."""
-        next_play = _next_card(self.deal, scored)
+        next_play = next_card(self.deal, scored)
         in_time = index > scored and (next_play is None or index < next_play)
         self.challenged[scored] = in_time
         self.founded.add(index)

@@ -18,7 +18,7 @@ from adjudicator.facts.marks import AgreedResult, LastTrickUnmarked, Result, Wro
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.amendments import calls_in_time, rule_on_calls
 from adjudicator.games.bezique.brisques import tricks_after_penalty
-from adjudicator.games.bezique.claims import challenges, score_claims
+from adjudicator.games.bezique.claims import challenges, next_card, score_claims
 from adjudicator.games.bezique.facts import (
     SEATS,
     BeziqueDealFacts,
@@ -238,7 +238,7 @@ class _Scorer:
             # (a declaration scored on a later trick is judged by that mark: a mark made when
             # it was announced out of time is an unlawful score of its own, ``illegal_scores``)
             marked = d.scored_marked if d.status == "scored-later" or d.marked is None else d.marked
-            stands = False
+            stands = challenge_open = False
             if d.status in ("scored", "scored-later") and d.legal and d.true:
                 self._lawful_declaration(d, marked)
             elif not d.legal and marked:
@@ -250,13 +250,21 @@ class _Scorer:
                         self.struck_score(d.seat, d.name, marked, at)
                 else:
                     stands = True
+                    # the record may stop before a card of the next trick: a challenge may
+                    # still come (law 50), so the score counts only until then (review 16)
+                    challenge_open = next_card(self.deal, d.event) is None
+                    why = (
+                        "it counts unless challenged before a card of the next trick, and the"
+                        " record stops before one is played"
+                        if challenge_open
+                        else "it stands (not challenged before a card of the next trick was played)"
+                    )
                     self.add(
                         d.seat,
                         "declaration",
                         marked,
                         "RUB-LAW-50",
-                        f"{d.seat} {_said(d.name)} {marked}: not a lawful score, but it stands"
-                        " (not challenged before a card of the next trick was played)",
+                        f"{d.seat} {_said(d.name)} {marked}: not a lawful score, but {why}",
                         d.event,
                         stands_only=True,
                     )
@@ -274,6 +282,7 @@ class _Scorer:
                     "rule": d.rule,
                     "scored_by": d.scored_by,
                     "stands": stands,
+                    "challenge_open": stands and challenge_open,
                 }
             )
         return rows

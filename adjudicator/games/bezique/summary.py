@@ -57,6 +57,13 @@ class DeclarationRow(Out):
         description="Rubicon law 50: an irregular score left standing because it was not"
         " challenged before a card of the next trick was played",
     )
+    challenge_open: bool = Field(
+        default=False,
+        exclude_if=lambda v: not v,
+        description="true (else absent) when the record stops before a card of the next trick"
+        " is played: the score counts, but may still be challenged (law 50); the ruling's"
+        " undetermined lists it",
+    )
 
 
 class ScoreLine(TypedDict):

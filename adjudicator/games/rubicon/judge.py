@@ -5,7 +5,7 @@ from __future__ import annotations
 from adjudicator.engine.judgement import Judgement
 from adjudicator.facts.marks import BrisquesCountRefused, Result
 from adjudicator.findings import Finding, make_finding
-from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay
+from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay, other
 from adjudicator.games.bezique.forced import replay_open
 from adjudicator.games.bezique.judge import (
     UNDECIDED_STEP,
@@ -19,7 +19,7 @@ from adjudicator.games.bezique.judge import (
     wrong_results,
 )
 from adjudicator.games.bezique.summarise import summary
-from adjudicator.games.bezique.summary import BeziqueDealSummary, RubiconGame
+from adjudicator.games.bezique.summary import BeziqueDealSummary, DeclarationRow, RubiconGame
 from adjudicator.games.bezique.tables import VARIANTS
 from adjudicator.games.rubicon import scoring
 from adjudicator.record.bezique import BeziquePosition, RubiconRecord, RubiconRules
@@ -101,6 +101,7 @@ def judge_rubicon(
     for deal in replay.deals:
         points = tally(deal, replay.variant, rules)
         findings.extend(points.findings)
+        undetermined.extend(_challenges_open(deal, points.rows))
         if points.count_demanded:
             findings.extend(_check_count(deal, points, rules))
         game = game_value(deal, points, points.official, rules)
@@ -164,6 +165,35 @@ def judge_rubicon(
         steps,
         undetermined,
     )
+
+
+def _challenges_open(
+    deal: BeziqueDealFacts, rows: list[DeclarationRow | dict[str, object]]
+) -> list[dict[str, object]]:
+    """An unlawful score that law 50 lets stand once a card of the next trick is played,
+    where the record stops before one is: the adversary may still challenge it (a review
+    found it said to stand "as nobody challenged it" of a record that ends before that card)."""
+    out: list[dict[str, object]] = []
+    for row in rows:
+        data = row if isinstance(row, dict) else row.model_dump()
+        if not data.get("challenge_open"):
+            continue
+        seat = str(data["seat"])
+        name = str(data["combination"]).replace("-", " ")
+        out.append(
+            {
+                "what": f"Does {other(seat)} challenge the {name} {seat} scored in deal"
+                f" {deal.number} before a card of the next trick is played?",
+                "why": "the record stops before a card of the next trick is played; until one"
+                " is, the score may be challenged",
+                "decides": f"{other(seat)}'s challenge before that card, which takes the"
+                f" {data['marked']} off {seat}'s score, or none, which lets it stand",
+                "rule": "RUB-LAW-50",
+                "event": data["event"],
+                "deal": deal.number,
+            }
+        )
+    return out
 
 
 def _replay_left_open(
