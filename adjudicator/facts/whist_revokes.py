@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from adjudicator.facts.base import Fact
+from adjudicator.fielddocs import absent_if_none
 
 #: a choice of revoke penalty: three tricks, three deducted, three added, or none (waived)
 Choice = Literal["tricks", "deduct", "add", "waive"]
@@ -83,8 +84,20 @@ class CardTakenBack(Fact):
     card: str = Field(description="the card taken back, in its canonical text")
     deal: int = Field(description="the deal, counted from 1")
     trick: int = Field(description="the trick it was taken from, counted from 1")
+    suit_called_at: int | None = absent_if_none(
+        "a card led out of turn (English codes): the event where the adversaries called a suit"
+        " instead of the card, which then goes back into the hand, no longer exposed"
+        " (WHIST-IRREG-1); absent otherwise"
+    )
 
     def message(self) -> str:
+        if self.suit_called_at is not None:
+            return (
+                f"{self.seat} took back {self.card}, led out of turn to trick {self.trick}: it was"
+                f" exposed until the adversaries called a suit instead (event"
+                f" {self.suit_called_at}), and then went back into the hand, no longer liable"
+                " to be called."
+            )
         return (
             f"{self.seat} took back {self.card} from trick {self.trick}: the card is exposed and"
             " liable to be called."

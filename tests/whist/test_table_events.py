@@ -208,3 +208,15 @@ def test_a_suit_called_for_a_lead_out_of_turn_sends_the_card_led_back_to_the_han
     said = " ".join(s.text for s in ruling.decision)
     assert "exposed and liable to be called" not in said
     assert "for the lead out of turn of" in said
+
+
+def test_the_finding_of_the_card_taken_back_says_the_suit_call_freed_it() -> None:
+    """The card led out of turn and taken back is exposed only until a suit is called instead
+    (ENG1900-64): the WHIST-PEN-1 finding says so, with the call's event (review 16 read
+    "exposed and liable to be called" of a card the suit call had sent back to the hand)."""
+    ruling = adjudicate(parse_record(_fixture("suit-called-after-lead-out-of-turn")))
+    taken = [f for f in ruling.findings if f.rule == "WHIST-PEN-1"]
+    assert [(f.facts.card, f.facts.suit_called_at) for f in taken] == [("10C", 15)]
+    assert "liable to be called" in taken[0].message
+    assert "no longer liable to be called" in taken[0].message
+    assert "until the adversaries called a suit instead (event 15)" in taken[0].message

@@ -32,6 +32,7 @@ from adjudicator.facts.whist_table import (
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.whist.facts import Obligation, Phase, Renounce, Trick
 from adjudicator.games.whist.table import Table
+from adjudicator.games.whist.withdrawals import card_back_in_hand
 from adjudicator.record.whist import WhistCall
 from adjudicator.seats import WhistSeat, left_of, partner_of, side_of
 
@@ -67,6 +68,7 @@ def apply_call(state: Table, index: int, event: WhistCall) -> None:
         # whenever a suit is called, the card led in error may go back into its owner's hand:
         # no longer exposed (ENG1900-64; the either-or of ENG64-62; AWL-24: never exposed)
         state.exposed[lead.facts.seat].discard(Card.parse(lead.facts.card))
+        card_back_in_hand(state, lead.facts.seat, lead.facts.card, index)
     suit = Suit(event.suit or "S")
     state.calls.append(Obligation(index, event.by, event.seat, suit=suit, offence=lead))
 

@@ -129,3 +129,29 @@ def _withdraw_from_false_lead(
             basis=["WHIST-REVOKE-1"],
         )
     )
+
+
+def card_back_in_hand(table: Table, seat: str, card: str, at: int) -> None:
+    """A suit called (event ``at``) instead of the card led out of turn and taken back: the
+    card goes back into the hand (ENG1900-64), so the finding that called it exposed says so
+    (a review read "exposed and liable to be called" of a card a suit call had freed)."""
+    findings = table.findings
+    for i, f in enumerate(findings):
+        fact = f.facts
+        if (
+            isinstance(fact, CardTakenBack)
+            and f.deal == table.deal.number
+            and (fact.seat, fact.card) == (seat, card)
+            and fact.suit_called_at is None
+        ):
+            findings[i] = make_finding(
+                f.rule,
+                f.severity,
+                facts=fact.model_copy(update={"suit_called_at": at}),
+                event=f.event,
+                deal=f.deal,
+                trick=f.trick,
+                seat=f.seat,
+                basis=f.basis,
+            )
+            return
