@@ -773,6 +773,7 @@ def _disputes_and_marks(
             ctx.used.add(id(f))  # (BEZ-LAST-5: a seven's mark in the end-play, struck out)
             marks.append(_mark(ctx, f))
     _penalised_leads(ctx)
+    _called_cards(ctx)
     for f in findings:
         if id(f) in ctx.used or f.rule in _SILENT or f.severity == "info":
             continue
@@ -801,6 +802,24 @@ def _dispute_finding(ctx: Context, f: Finding, template: str) -> Said:
         fields["deal"] = fact.deal  # (a claim too late is about the deal before its event's)
         fields["after"] = fact.deadline_passed()
     return say(template.format(**fields), f.rule, events=(f.event,))
+
+
+def _called_cards(ctx: Context) -> None:
+    """A renounce taken back in time whose card the adversaries then called (ENG64-76,
+    ENG1900-80): the call's sentence speaks for it, so it is not among the irregularities
+    nobody claimed, which would offer penalties already taken or spent (a review heard "may
+    call the card ... or require the highest or lowest" after the card had been called)."""
+    called = {
+        (f.facts.seat, f.facts.card, f.facts.deal)
+        for f in ctx.findings
+        if isinstance(f.facts, CallAnswered) and f.facts.call == "card"
+    }
+    if not called:
+        return
+    for f in ctx.findings:
+        fact = f.facts
+        if isinstance(fact, RenounceCorrected) and (fact.seat, fact.card, fact.deal) in called:
+            ctx.used.add(id(f))
 
 
 #: the refusals of a call that forfeit every penalty for the lead out of turn (WHIST-PEN-4)

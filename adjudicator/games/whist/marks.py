@@ -21,6 +21,7 @@ from adjudicator.games.whist import scoring
 from adjudicator.games.whist.bench import Bench
 from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.scoring import DealScore
+from adjudicator.seats import other_side
 
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
 
@@ -99,6 +100,8 @@ def check_marks(
     for (side, item), (_low, high, rule) in expected.items():
         if item == "game" and rule == "WHIST-SCORE-5":
             continue  # American: the game's value is agreed as the result, not marked
+        if item == "penalty" and _unchosen(deal, side, high):
+            continue  # the ruling's choice, not the claimants': not theirs to have marked
         if high and (side, item) not in groups:
             bench.findings.append(
                 make_finding(
@@ -177,3 +180,12 @@ _ITEM_RULE = {
     "game": "WHIST-RUBBER-2",
     "rubber": "WHIST-RUBBER-3",
 }
+
+
+def _unchosen(deal: DealFacts, side: str, points: int) -> bool:
+    """Whether a penalty's points are the ruling's choice: the claimants (the side that adds,
+    or the adversaries of the side deducted from) recorded no choice in the deal, so the
+    ruling applied the best for them (WHIST-REVOKE-9). No mark is missing then: a review
+    heard "did not mark the 3 for penalty" said of players told they may still choose."""
+    claimants = side if points > 0 else other_side(side)  # type: ignore[arg-type]
+    return not any(p.event.by == claimants for p in deal.penalties)
