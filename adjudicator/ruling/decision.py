@@ -460,7 +460,7 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
             if d.indeterminate_from_trick is not None
         ]
         if not parts:  # a fragment: the result waits on a fact the record does not give
-            return [_waits(ctx, "The score", "BEZ-SCORE-3")]
+            return _so_far(ctx, c)
         agreed = ctx.agreed
         waits = (
             f"; the result the players agreed, {bezique_game(agreed.value)} to"
@@ -506,7 +506,21 @@ def _ordinary_score(ctx: Context, score: dict[str, int], winner: str | None) -> 
     return f"{out}; {ctx.names.seat(winner)} wins the game"
 
 
-def _declined(ctx: Context, declined: BeziqueDeclined) -> Said:
+def _so_far(ctx: Context, c: Any) -> list[Said]:
+    """A fragment's ordinary score that waits on what the record does not give: why, and the
+    score as far as the record goes, with the other choice under Foster's rule (a review
+    asked for both: the director announces the score so far)."""
+    score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
+    said = [
+        _waits(ctx, "The score", "BEZ-SCORE-3"),
+        say(f"As far as the record goes, the score is {score}.", "BEZ-SCORE-3"),
+    ]
+    if c.if_declined is not None:
+        said.append(_declined(ctx, c.if_declined, so_far=True))
+    return said
+
+
+def _declined(ctx: Context, declined: BeziqueDeclined, so_far: bool = False) -> Said:
     """The other choice under Foster's rule (BEZ-SCORE-5): the adversary may add what was
     marked too much, and need not; the result if nothing is added."""
     who = [(seat, points) for seat, points in declined.added.items() if points]
@@ -519,6 +533,9 @@ def _declined(ctx: Context, declined: BeziqueDeclined) -> Said:
         choice = f"If neither player adds what the other marked too much ({each}), as each is"
         choice += " free not to"
     score = _ordinary_score(ctx, declined.score, declined.winner)
+    if so_far:  # (a fragment: no game is decided yet)
+        score = f"{ctx.names.seat('A')} {declined.score['A']}, {ctx.names.seat('B')}"
+        score += f" {declined.score['B']} so far"
     rules = ("BEZ-SCORE-5", "BEZ-SCORE-3")
     return say(f"{choice}, the score is {score}{ctx.law(*rules)}.", *rules)
 

@@ -254,9 +254,35 @@ def scored_later(ctx: Context, event: int | None) -> tuple[int, int] | None:
     second score for one trick) and which its holder then scored after a later trick won
     (law 42, BEZ-DECL-3): what it scores then, and that score's event; else None."""
     row = declaration_of(ctx, event)
-    if row is None or row.event != event or row.status != "scored-later" or row.scored_by is None:
+    if row is None or row.event != event:
         return None
-    return row.value, row.scored_by
+    if row.status == "scored-later" and row.scored_by is not None:
+        return row.value, row.scored_by
+    if row.rule not in _TIMING:
+        return None
+    # the same cards declared again by the same player after a later trick won (a review
+    # heard "it scores nothing" of a marriage that scored 20 at its next declaration)
+    cards = sorted(row.cards)
+    rows = getattr(ctx.deal_of(event), "declarations", []) or []
+    again = next(
+        (
+            d
+            for d in rows
+            if d.event > event
+            and d.seat == row.seat
+            and d.combination == row.combination
+            and sorted(d.cards) == cards
+            and d.status == "scored"
+            and d.value
+        ),
+        None,
+    )
+    return (again.value, again.event) if again is not None else None
+
+
+#: the rules that strike a declaration's score for its timing only (BEZ-DECL-1, -3): the same
+#: cards may score when declared again after a later trick won
+_TIMING = frozenset({"BEZ-DECL-1", "BEZ-DECL-3"})
 
 
 def played(

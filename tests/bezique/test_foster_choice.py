@@ -28,7 +28,7 @@ RECORDS = [json.loads(p.read_text("utf-8")) for p in ORDINARY] + SIMULATED
 IDS = [p.stem for p in ORDINARY] + [f"simulated-{n}" for n in range(len(SIMULATED))]
 #: the decision's sentence of the other choice, and its score
 _CHOICE = re.compile(r"^If .*? as (?:the adversary|each) is free not to, the score is (.*)$")
-_SCORE = re.compile(r"\(A\) (-?\d+), .*?\(B\) (-?\d+);")
+_SCORE = re.compile(r"\(A\) (-?\d+), .*?\(B\) (-?\d+)(?:;| so far)")
 
 
 def _ruled(record: dict[str, Any], penalty: str | None = None) -> Ruling:
@@ -69,7 +69,14 @@ def test_the_choice_declined_is_the_ruling_that_only_corrects(record: dict[str, 
     score = _SCORE.search(choice.group(1))
     assert score is not None
     assert (int(score.group(1)), int(score.group(2))) == (declined.score["A"], declined.score["B"])
-    if declined.winner is None:
+    if corrected.indeterminate:  # type: ignore[union-attr]  # a fragment: the score so far
+        assert " so far (" in choice.group(1)
+        so_far = [s.text for s in ruling.decision if s.text.startswith("As far as the record")]
+        assert so_far == [
+            f"As far as the record goes, the score is {ruling.players['A']} (A)"
+            f" {corrected.score['A']}, {ruling.players['B']} (B) {corrected.score['B']}."  # type: ignore[union-attr]
+        ]
+    elif declined.winner is None:
         assert "neither player has yet reached" in choice.group(1)
     else:
         assert f"({declined.winner}) wins" in choice.group(1)

@@ -36,7 +36,8 @@ def _replay(record: BeziqueRecord, rules: BeziqueRules) -> BeziqueReplay:
 def _judge(record: BeziqueRecord, rules: BeziqueRules, replayed: BeziqueReplay) -> Any:
     judged = judge_ordinary(record, replayed)
     added = _added(judged.deals)
-    if added and not judged.corrected["indeterminate"]:
+    # (a fragment's score so far has the other choice too; an end-play replay's has none)
+    if added and not any(d.indeterminate_from_trick is not None for d in judged.deals):
         declined = _declined(record, rules, replayed)
         if (declined["score"], declined["winner"]) != (
             judged.corrected["score"],
