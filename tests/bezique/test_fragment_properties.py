@@ -205,7 +205,17 @@ def test_a_card_played_later_shows_a_renounce_was_a_revoke() -> None:
         ("BEZ-LAST-2", "violation", 4)
     ]
     assert "while holding 7S" in ruling.findings[0].message
-    # the renounce is no longer open; what is, is the replay law 55 owes from trick 63
-    assert [(u.rule, u.event, u.deal) for u in ruling.undetermined] == [("RUB-LAST-1", 4, 1)]
-    assert "from trick 63 on" in ruling.undetermined[0].what
-    assert ruling.result.corrected.games[0].indeterminate  # type: ignore[union-attr]
+    # the renounce is no longer open, and nor is the replay law 55 owes from trick 63: the
+    # cards force it (B's only spade, 7S, to the KS; then 10H against 9H), so it is counted:
+    # A wins both tricks and the last trick, A 1240 + 50, B 620 (review 16: Rubicon's forced
+    # replay was left undetermined where the ordinary game's was counted)
+    assert ruling.undetermined == []
+    game = ruling.result.corrected.games[0]  # type: ignore[union-attr]
+    assert not game.indeterminate
+    assert (game.winner, game.totals, game.rubicon) == ("A", {"A": 1290, "B": 620}, True)
+    replayed = ruling.deals[0].endplay_replayed  # type: ignore[union-attr]
+    assert [(t.trick, t.lead, t.answer, t.winner) for t in replayed.tricks] == [
+        (63, "KS", "7S", "A"),
+        (64, "10H", "9H", "A"),
+    ]
+    assert replayed.as_played == {"A": 1240, "B": 670}

@@ -75,20 +75,18 @@ def forced_replay(deal: BeziqueDealFacts, must_win: bool) -> list[ReplayedTrick]
     return replayed
 
 
-def replay_open(deal: BeziqueDealFacts, first: int, rule: str, known: bool) -> dict[str, object]:
+def replay_open(deal: BeziqueDealFacts, first: int, rule: str) -> dict[str, object]:
     """The question an end-play replay leaves open when the cards do not force it (``first``:
     the first trick to be replayed), for the ruling's ``undetermined``: what is still open is
-    listed there (issue 18), as the deal's ``indeterminate_from_trick`` already says.
-    ``known``: whether the replay was worked out and found open (the ordinary game's deal
-    played out, ``forced_replay``), so that the reason given is the one that holds."""
+    listed there (issue 18), as the deal's ``indeterminate_from_trick`` already says. Both
+    games work the replay out (``forced_replay``), so the reason given is the one that holds:
+    the record stops, or a player has a choice."""
     error = deal.endplay_error
     tricks = f"the tricks of deal {deal.number} from trick {first} on"
     if deal.unfinished:
         reason = "; and it stops before the deal is played out"
-    elif known:
-        reason = "; and the cards left do not force it: a player has more than one lawful play"
     else:
-        reason = ""
+        reason = "; and the cards left do not force it: a player has more than one lawful play"
     return {
         "what": f"How {tricks} fall when they are taken up and replayed after the end-play error",
         "why": f"the record holds the play as it was made, with the error in it, not the replay{reason}",

@@ -107,9 +107,7 @@ class _Scorer:
         # the replay an end-play error calls for, when the cards leave no choice in it
         self.forced = (
             forced_replay(deal, getattr(rules, "endplay_must_win", True))
-            if deal.endplay_error is not None
-            and self.penalty_mode == "replay"
-            and not variant.rubicon  # (law 55's replay: still left undetermined)
+            if deal.endplay_error is not None and self.penalty_mode == "replay"
             else None
         )
 
@@ -585,9 +583,10 @@ def _replay_summary(s: _Scorer, t: _Tricks) -> dict[str, object] | None:
     if not s.forced or s.deal.endplay_error is None:
         return None
     last = s.variant.last_trick
+    brisque = 0 if s.variant.rubicon else BRISQUE  # (Rubicon: brisques are not deal points)
     as_played = {
         seat: s.official[seat]
-        - BRISQUE * (t.brisques[seat] - t.as_fell[seat])
+        - brisque * (t.brisques[seat] - t.as_fell[seat])
         - last * ((t.last_trick == seat) - (t.last_as_fell == seat))
         for seat in SEATS
     }

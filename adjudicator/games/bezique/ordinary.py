@@ -65,9 +65,7 @@ def judge_ordinary(
             undecided = True
             steps.append(UNDECIDED_STEP)
         if points.indeterminate_from is not None:
-            undetermined.append(
-                replay_open(deal, points.indeterminate_from, "BEZ-LAST-3", known=True)
-            )
+            undetermined.append(replay_open(deal, points.indeterminate_from, "BEZ-LAST-3"))
             steps.append(
                 f"  tricks {points.indeterminate_from} on are to be replayed (end-play "
                 "error): these figures take them as played [BEZ-LAST-3]"

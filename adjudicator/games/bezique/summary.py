@@ -188,9 +188,9 @@ class BeziqueDealSummary(Out):
         " standing, and the figures from them are the record as played, for reference",
     )
     endplay_replayed: EndplayReplayed | None = absent_if_none(
-        "ordinary game: an end-play error whose replay the cards force (every card"
-        " of it the only one its player may lawfully play); its tricks count instead of those"
-        " played (BEZ-LAST-3); absent otherwise"
+        "an end-play error whose replay the cards force (every card of it the only one its"
+        " player may lawfully play); its tricks count instead of those played (BEZ-LAST-3;"
+        " Rubicon law 55, RUB-LAST-1); absent otherwise"
     )
     game: RubiconGame | None = Field(default=None, description="Rubicon: the value of this game")
     game_cards_made: RubiconGame | None = Field(

@@ -199,9 +199,10 @@ def _challenges_open(
 def _replay_left_open(
     deal: BeziqueDealFacts, first: int, steps: list[str], undetermined: list[dict[str, object]]
 ) -> None:
-    """Law 55's replay from trick ``first`` on, not worked out here: the value takes the tricks
-    as played, for reference, and the replay is listed as what the record leaves open."""
-    undetermined.append(replay_open(deal, first, "RUB-LAST-1", known=False))
+    """Law 55's replay from trick ``first`` on, which the cards do not force (a forced one is
+    counted: ``forced.forced_replay``): the value takes the tricks as played, for reference,
+    and the replay is listed as what the record leaves open."""
+    undetermined.append(replay_open(deal, first, "RUB-LAST-1"))
     steps.append(
         f"  tricks {first} on are to be taken up and replayed "
         "(law 55): this value takes them as played, for reference [RUB-LAST-1]"
