@@ -161,6 +161,8 @@ def _whist_result(ruling: Ruling) -> list[str]:
     corrected = cast(WhistCorrected, ruling.result.corrected)
     games, rubber = games_won(corrected), rubber_won(corrected)
     score = f"NS {corrected.score['NS']}, EW {corrected.score['EW']}"
+    if ruling.rules.get("code") == "american-1893":  # single games, no rubber (AWL-1)
+        return [f"Corrected: games {games}; game in progress {score}."]
     return [f"Corrected: games {games}; rubber {rubber}; game in progress {score}."]
 
 

@@ -363,6 +363,8 @@ def _whist_result(ruling: Ruling) -> list[str]:
     if corrected.new_rubber:
         lines.append(f"  Corrected: rubber complete, {rubber}")
         lines.append(f"  Corrected, the new rubber: {progress}; games {games}")
+    elif ruling.rules.get("code") == "american-1893":  # single games, no rubber (AWL-1)
+        lines.append(f"  Corrected: {progress}; games {games}")
     else:
         lines.append(f"  Corrected: {progress}; games {games}; rubber {rubber}")
     return lines
