@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from adjudicator.facts.base import Fact
-from adjudicator.fielddocs import Documented
+from adjudicator.fielddocs import Documented, absent_if_none
 
 #: why a wrong mark's right value is what it is, when it is not simply the rules' count
 MarkWhy = Literal[
@@ -22,7 +22,34 @@ MarkWhy = Literal[
     "seven-in-end-play",
     "revokers-held",
     "score-not-allowed",
+    "honours-held",
+    "losers-score",
 ]
+
+#: a game's value in rubber points, by the losers' score when it was won (WHIST-RUBBER-2)
+GAME_NAMES = {3: "a treble", 2: "a double", 1: "a single"}
+#: honours as counted, by the points they give (WHIST-HONOURS-2)
+HONOURS_HELD = {2: "three honours", 4: "four honours"}
+
+
+def mark_reason(why: str, right: int, winner: str | None, losers: int | None) -> str:
+    """Why a wrong mark's right value is what it is, as said after the value (a review heard
+    marks corrected with no reason given): the words of ``WrongMark.why``."""
+    if why == "game-already-won":
+        return f": {winner} had already won the game, so they count nothing"
+    if why == "seven-in-end-play":
+        return ": a seven of trumps played in the last eight tricks scores nothing"
+    if why == "revokers-held":
+        return ": a side that revoked cannot win the game in the deal, and is held below it"
+    if why == "honours-held":
+        return f": they held {HONOURS_HELD.get(right, 'honours')}, which count {right}"
+    if why == "losers-score":
+        return (
+            f": the losers had {losers} when the game was won, which makes it"
+            f" {GAME_NAMES.get(right, f'worth {right}')}"
+        )
+    return ""
+
 
 #: how long a marking error may be corrected, as the code in force says it
 Window = Literal["rubber", "game", "next-deal", "always"]
@@ -68,11 +95,17 @@ class WrongMark(Fact):
         " nothing), revokers-held (whist: a side that revoked is held below game in the deal,"
         " at four or, American, six), score-not-allowed (Bézique: a score the laws did not"
         " allow then, out of time or a second score for a trick, taken down and, under"
-        " wrong_score_penalty = add_every_score_taken_down, added to the adversary); null"
-        " when the count alone says it",
+        " wrong_score_penalty = add_every_score_taken_down, added to the adversary),"
+        " honours-held (whist: the honours held, three or four, give the value), losers-score"
+        " (whist: a game's value is set by the losers' score when it was won, ``losers``);"
+        " null when the count alone says it",
     )
     winner: str | None = Field(
         default=None, description="with game-already-won: the side that had won the game"
+    )
+    losers: int | None = absent_if_none(
+        "with losers-score (whist, a game's value in rubber points): the losers' score when"
+        " the game was won, which sets the value (WHIST-RUBBER-2); absent otherwise"
     )
     declaration: bool = Field(
         default=False,
@@ -103,19 +136,15 @@ class WrongMark(Fact):
                 f" {_WINDOW[self.window]}"
             )
         gives = f"the rules give {self.right_words()}"
-        if self.why == "game-already-won":
-            gives += f": {self.winner} had already won the game, so they count nothing"
-        elif self.why == "seven-in-end-play":
-            gives += ": a seven of trumps played in the last eight tricks scores nothing"
-        elif self.why == "revokers-held":
-            gives += ": a side that revoked cannot win the game in the deal, and is held below it"
-        elif self.why == "deduction-floored":
+        if self.why == "deduction-floored":
             taken = -(self.high if self.high is not None else self.right)
             gives = (
                 f"this ruling gives {self.right_words()}: the law says deduct three, and only"
                 f" {taken} is taken because a score is not taken below 0, which is the option"
                 " deduct_floor = zero (the codes are silent, AMB-7), not the law's text"
             )
+        elif self.why is not None:
+            gives += mark_reason(self.why, self.right, self.winner, self.losers)
         return (
             f"{self.who} marked {self.marked} for {self.item} in deal {self.deal}; {gives}."
             f" {_WINDOW[self.window]}"

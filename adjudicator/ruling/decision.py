@@ -23,6 +23,7 @@ from adjudicator.facts.marks import (
     Unmarked,
     WrongMark,
     bezique_game,
+    mark_reason,
 )
 from adjudicator.facts.whist_revokes import (
     AmericanPenaltyDemand,
@@ -265,15 +266,13 @@ _CITED: dict[str, tuple[str, ...]] = {
 #: the facts of a mark or an agreed result, corrected among the marks
 MARK_FACTS = (WrongMark, MarkedAgain, Unmarked, AgreedResult)
 
-#: why a mark's right value is what it is, as a director says it (the option that floors a
-#: deduction at zero said as a reading of these rules, never by its key)
+#: why a mark's right value is what it is, as a director says it, where the finding's words
+#: (``marks.mark_reason``) are not the director's: the option that floors a deduction at zero
+#: said as a reading of these rules, never by its key
 _MARK_WHY: dict[MarkWhy, str] = {
-    "game-already-won": ": {winner} had already won the game, so they count nothing",
     "deduction-floored": ": the law says deduct three, and only {taken} is taken because a"
     " score is not taken below 0, which is a reading these rules adopt (the codes are silent,"
     " AMB-7), not the law's text",
-    "seven-in-end-play": ": a seven of trumps played in the last eight tricks scores nothing",
-    "revokers-held": ": a side that revoked cannot win the game in the deal, and is held below it",
     "score-not-allowed": ": the laws did not allow that score then",
 }
 
@@ -357,8 +356,10 @@ def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
     else:
         right = m.right if m.high is None else m.high
         fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
-        if m.why is not None:
-            fate += _MARK_WHY[m.why].format(winner=m.winner, taken=-right)
+        if m.why in _MARK_WHY:
+            fate += _MARK_WHY[m.why].format(taken=-right)
+        elif m.why is not None:
+            fate += mark_reason(m.why, right, m.winner, m.losers)
     if many:
         return f"The marks for {item} written by {whose}{deal}, {m.marked} in all, {fate}"
     return f"The mark of {m.marked} for {item} written by {whose}{deal} {fate}"

@@ -6,7 +6,7 @@ the deal's scored steps and the game and rubber it completed.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from adjudicator.facts.marks import (
     AgreedResult,
@@ -21,7 +21,7 @@ from adjudicator.games.whist import scoring
 from adjudicator.games.whist.bench import Bench
 from adjudicator.games.whist.facts import DealFacts
 from adjudicator.games.whist.scoring import DealScore
-from adjudicator.seats import other_side
+from adjudicator.seats import Side, other_side
 
 MARK_ITEMS = ("penalty", "tricks", "honours", "game", "rubber")
 
@@ -77,6 +77,13 @@ def check_marks(
         if low <= marked <= high or (low > high and high <= marked <= low):
             continue
         why = _why(result, side, item)
+        losers = None
+        if why is None and item == "honours" and high > 0:
+            why = "honours-held"  # (three honours count 2, four 4: WHIST-HONOURS-2)
+        elif why is None and item == "game" and game is not None and high > 0 and bench.english:
+            # the game's value in rubber points is set by the losers' score when it was won:
+            # nothing of theirs counts after it (WHIST-SCORE-3), so it is their score after
+            why, losers = "losers-score", result.after[other_side(cast(Side, side))]
         bench.findings.append(
             make_finding(
                 "WHIST-SCORE-7",
@@ -90,6 +97,7 @@ def check_marks(
                     high=None if low == high else high,
                     why=why,
                     winner=result.winner if why == "game-already-won" else None,
+                    losers=losers,
                     window=_window(bench, item),
                 ),
                 event=last[key],
@@ -187,5 +195,5 @@ def _unchosen(deal: DealFacts, side: str, points: int) -> bool:
     or the adversaries of the side deducted from) recorded no choice in the deal, so the
     ruling applied the best for them (WHIST-REVOKE-9). No mark is missing then: a review
     heard "did not mark the 3 for penalty" said of players told they may still choose."""
-    claimants = side if points > 0 else other_side(side)  # type: ignore[arg-type]
+    claimants = side if points > 0 else other_side(cast(Side, side))
     return not any(p.event.by == claimants for p in deal.penalties)
