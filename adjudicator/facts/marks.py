@@ -103,6 +103,14 @@ class WrongMark(Fact):
     winner: str | None = Field(
         default=None, description="with game-already-won: the side that had won the game"
     )
+    declared: str | None = absent_if_none(
+        "a Bézique declaration marked as another combination than it is (a royal marriage"
+        " that is plain): the combination as declared; absent otherwise"
+    )
+    trumps: str | None = absent_if_none(
+        "with declared: the trump suit that makes the combination what it is (spades);"
+        " absent otherwise"
+    )
     losers: int | None = absent_if_none(
         "with losers-score (whist, a game's value in rubber points): the losers' score when"
         " the game was won, which sets the value (WHIST-RUBBER-2); absent otherwise"
@@ -131,10 +139,12 @@ class WrongMark(Fact):
                 " the laws did not allow then: it is taken down, and the adversary may add it."
             )
         if self.declaration:
-            return (
-                f"{self.who} marked {self.marked} for {self.item}; it is worth {self.right}."
-                f" {_WINDOW[self.window]}"
-            )
+            worth = f"it is worth {self.right}"
+            if self.declared is not None:
+                worth = f"{self.trump_reason()}, worth {self.right}"
+            what = self.item if self.declared is None else f"a {self.declared.replace('-', ' ')}"
+            return f"{self.who} marked {self.marked} for {what}; {worth}. {_WINDOW[self.window]}"
+
         gives = f"the rules give {self.right_words()}"
         if self.why == "deduction-floored":
             taken = -(self.high if self.high is not None else self.right)
@@ -149,6 +159,11 @@ class WrongMark(Fact):
             f"{self.who} marked {self.marked} for {self.item} in deal {self.deal}; {gives}."
             f" {_WINDOW[self.window]}"
         )
+
+    def trump_reason(self) -> str:
+        """Why a declaration is the combination it is, not the one declared: the trumps."""
+        name = "plain marriage" if self.item == "marriage" else self.item.replace("-", " ")
+        return f"with {self.trumps} trumps it is a {name}"
 
 
 class Unmarked(Fact):

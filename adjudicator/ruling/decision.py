@@ -318,6 +318,8 @@ def _mark(ctx: Context, f: Finding) -> Said:
     held = [r for r in f.basis if r in _HOLDS] if getattr(facts, "why", None) else []
     if isinstance(facts, AgreedResult):  # the law of the result's value, with the mark's
         held = list(f.basis)
+    if isinstance(facts, WrongMark) and facts.declared is not None:  # the trumps' law too
+        held = [r for r in f.basis if r in ("RUB-TRUMP-1", "BEZ-TRUMP-1")]
     law = _added(ctx, f) + ctx.law(f.rule, *held)
     ctx.changed = True
     if isinstance(facts, WrongMark):
@@ -348,6 +350,11 @@ def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
     whose = ctx.names.any(m.who)
     deal = "" if m.declaration else f" in deal {m.deal}"
     item = words(m.item)
+    if m.declared is not None:  # marked as declared, worth what the trumps make it
+        return (
+            f"The mark of {m.marked} for the {words(m.declared)} written by {whose} is"
+            f" corrected to {m.right}: {m.trump_reason()}"
+        )
     many = _marks_made(ctx, event, m.who, m.item) > 1  # brisques, trick by trick
     is_, mark = ("are", "total") if many else ("is", "mark")
     if m.high is not None and m.high != m.right:

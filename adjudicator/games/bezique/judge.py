@@ -299,12 +299,17 @@ class _Scorer:
             at,
         )
         if marked is not None and marked != d.value:
+            # declared as another combination than the trumps make it (a royal marriage that
+            # is plain): the trumps are the reason, and their rule is cited (a review)
+            other_name = d.name != d.right_name and deal.trump is not None
+            trump_rule = "RUB-TRUMP-1" if self.variant.rubicon else "BEZ-TRUMP-1"
+            basis = ["RUB-LAW-51"] if self.variant.rubicon else []
             self.find(
                 "BEZ-SCORE-5",
                 "violation",
                 at or d.event,
                 d.seat,
-                basis=["RUB-LAW-51"] if self.variant.rubicon else [],
+                basis=[*basis, trump_rule] if other_name else basis,
                 trick=_trick_before(deal, at or d.event),
                 facts=WrongMark(
                     who=d.seat,
@@ -314,6 +319,8 @@ class _Scorer:
                     right=d.value,
                     declaration=True,
                     window="always",
+                    declared=d.name if other_name else None,
+                    trumps=deal.trump.noun if other_name and deal.trump else None,
                 ),
             )
             self.foster_penalty(d.seat, marked - d.value, at or d.event)
