@@ -317,7 +317,7 @@ def _mark(ctx: Context, f: Finding) -> Said:
     # the law that holds revokers below game is cited with the law on correcting a mark
     held = [r for r in f.basis if r in _HOLDS] if getattr(facts, "why", None) else []
     if isinstance(facts, AgreedResult):  # the law of the result's value, with the mark's
-        held = list(f.basis)
+        held = [_CITED_AS.get(r, r) for r in f.basis]
     if isinstance(facts, WrongMark) and facts.declared is not None:  # the trumps' law too
         held = [r for r in f.basis if r in ("RUB-TRUMP-1", "BEZ-TRUMP-1")]
     law = _added(ctx, f) + ctx.law(f.rule, *held)
@@ -670,12 +670,12 @@ def _rubicon_game(ctx: Context, which: str, verb: str, game: Any, deal: Any) -> 
     points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
     totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
     rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
-    if counted:
+    if counted:  # (laws 60-61: when the brisques are counted)
         totals += " with the brisques counted"
+        rules.append("RUB-GAME-3")
         without = {seat: points[seat] - 10 * brisques.get(seat, 0) for seat in points}
         if without["A"] == without["B"]:  # law 61: brisques decide a tie
             totals += f", the scores being equal without them ({without['A']} each)"
-            rules.append("RUB-GAME-3")
         if game.rubicon:  # law 61: they decide who won, but a rubicon is reckoned without
             totals += "; they decide the winner, but a rubicon's value is reckoned without them"
     if game.winner is None:
@@ -695,7 +695,15 @@ def _rubicon_game(ctx: Context, which: str, verb: str, game: Any, deal: Any) -> 
                     " not rubiconed"
                 )
                 rules += [r for r in ("RUB-GAME-3", "RUB-RUBICON-1") if r not in rules]
-    return say(f"The result of {which}{verb} ({totals}): {what}{ctx.law(*rules)}.", *rules)
+    law = ctx.law(*(_CITED_AS.get(r, r) for r in rules))
+    return say(f"The result of {which}{verb} ({totals}): {what}{law}.", *rules)
+
+
+#: a Rubicon value's rules cited by the laws that give it (``words.law``'s ``RULE@n``): who
+#: is rubiconed is law 58 here (law 60's brisques come with RUB-GAME-3 when counted), and a
+#: rubicon's value laws 58-59 (law 61's brisques likewise): a review heard laws 60 and 61
+#: cited for a game whose brisques were never counted
+_CITED_AS = {"RUB-RUBICON-1": "RUB-RUBICON-1@58", "RUB-RUBICON-2": "RUB-RUBICON-2@58+59"}
 
 
 _RESULT = {"whist": _whist_result, "bezique": _bezique_result, "rubicon-bezique": _rubicon_result}

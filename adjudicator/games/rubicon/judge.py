@@ -151,8 +151,9 @@ def judge_rubicon(
             _, agreed = deal.results[-1]
             last_result = {"winner": agreed.winner, "value": agreed.value}
         right = [Result(winner=w, value=v) for w, v in sorted(possible, key=str)]
-        # the brisques counted (law 61) are a law of the right result (a review of 2026-12-02)
-        basis = ["RUB-GAME-6", "RUB-LAW-51", *(["RUB-GAME-3"] if game.brisques_counted else [])]
+        # the laws of the right result's value are cited with it (law 57, or laws 58-59 for a
+        # rubicon), and the brisques counted (laws 60-61): reviews of 2026-12-02
+        basis = ["RUB-GAME-6", "RUB-LAW-51", *_value_rules(game)]
         findings += wrong_results(deal, right, "rubicon-bezique", basis, decide=decide)
         shown = None if deal.unfinished else game  # (its steps say why there is none)
         if summarise:
@@ -165,6 +166,17 @@ def judge_rubicon(
         steps,
         undetermined,
     )
+
+
+def _value_rules(game: RubiconGame) -> list[str]:
+    """The rules that give a Rubicon game's value, as the result sentence cites them: law 57,
+    or laws 58-59 for a rubicon; and laws 60-61 when the brisques were counted."""
+    rules = []
+    if game.winner is not None:
+        rules += ["RUB-RUBICON-1", "RUB-RUBICON-2"] if game.rubicon else ["RUB-GAME-4"]
+    if game.brisques_counted:
+        rules.append("RUB-GAME-3")
+    return rules
 
 
 def _challenges_open(
