@@ -405,6 +405,10 @@ def _penalty(ctx: Context, deal: WhistDealSummary, revoke: Revoke, claim: Claim)
             else f"the best choice for {claim.by}, as none was recorded; the ruling applies it"
         )
         ctx.used.update(id(f) for f in ctx.at(claim.event, "WHIST-REVOKE-9"))
+    if ctx.code != "american-1893" and not revoke.penalty_chosen and not waived:
+        # the choice is the claimants': what each gives is said before the one applied (a
+        # review asked for the choice first, then the best of it); once a deal
+        out += _choices(ctx, deal, claim.by)
     effect = ""
     if item is not None:
         ctx.changed = True
@@ -472,9 +476,9 @@ def _choices(ctx: Context, deal: WhistDealSummary, side: str) -> list[Said]:
         )
     return [
         say(
-            f"{side} may still choose another penalty. Each choice gives: {listed}. The best is"
-            f" judged by the rubber first, then the game, then how far {side} lead in"
-            f" points{tie}{ctx.law('WHIST-REVOKE-9')}.",
+            f"{side} recorded no choice of penalty, and the choice is theirs. Each choice"
+            f" gives: {listed}. The best for {side} is judged by the rubber first, then the"
+            f" game, then how far they lead in points{tie}{ctx.law('WHIST-REVOKE-9')}.",
             "WHIST-REVOKE-9",
         )
     ]
