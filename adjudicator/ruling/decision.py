@@ -613,6 +613,16 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             deal = ctx.deals[number - 1]
             if deal.indeterminate_from_trick is None:  # a fragment, not an end-play error
                 out.append(_waits(ctx, f"The value of {which}", "RUB-GAME-6", deal.deal))
+                t = game.totals  # (the scores so far, as the ordinary game's are said)
+                counted = getattr(getattr(deal, "game", None), "brisques_counted", False)
+                out.append(
+                    say(
+                        f"As far as the record goes, the scores of {which} are"
+                        f" {ctx.names.seat('A')} {t['A']}, {ctx.names.seat('B')} {t['B']},"
+                        f" brisques {'counted' if counted else 'not counted'}.",
+                        "RUB-GAME-6",
+                    )
+                )
                 continue
             # (the last result agreed is the game's when the record holds one game)
             waits = (
