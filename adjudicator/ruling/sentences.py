@@ -164,8 +164,9 @@ def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, in
         return f"{head} The tricks so replayed score as the cards fell: no score changes"
     ctx.changed = True  # the replay moves brisques or the last trick: a corrected score
     return (
-        f"{head} The score counts the tricks so replayed, the brisques and the last trick marked"
-        " as the cards fell going with them, with no further penalty; had"
+        f"{head} The score counts the tricks as replayed: the brisques and the last trick go to"
+        " whoever wins them in the replay, whatever was marked as the cards first fell, and"
+        " there is no further penalty; had"
         f" {ctx.names.seat(adversary)} let the play stand, the deal would count"
         f" {ctx.names.seat('A')} {replayed.as_played['A']} and {ctx.names.seat('B')}"
         f" {replayed.as_played['B']}"
