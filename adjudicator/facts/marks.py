@@ -286,12 +286,14 @@ def bezique_game(value: int) -> str:
 
 
 def _results_said(results: list[Result]) -> str:
-    """Rubicon results, said: "A 600, 900 or 3300", "null and void (0)"."""
+    """Rubicon results, said: "A 600, 900 or 3300", "a null and void game, worth nothing"."""
     parts = []
     for winner in sorted({r.winner or "" for r in results}):
         values = sorted(r.value for r in results if (r.winner or "") == winner)
         listed = ", ".join(str(v) for v in values[:-1]) + (" or " if len(values) > 1 else "")
-        parts.append(f"{winner} {listed}{values[-1]}" if winner else "null and void (0)")
+        parts.append(
+            f"{winner} {listed}{values[-1]}" if winner else "a null and void game, worth nothing"
+        )
     return "; or ".join(parts)
 
 

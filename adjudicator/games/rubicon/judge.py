@@ -111,7 +111,7 @@ def judge_rubicon(
         if summarise:  # (a referee's push asks the findings only: no working in words)
             steps.append(
                 f"Deal {deal.number} (dealer {deal.dealer}, trumps "
-                f"{deal.trump.noun if deal.trump else 'never fixed'}):"
+                f"{deal.trump.noun if deal.trump else _no_trumps(deal)}):"
             )
             steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
             steps.extend(f"  {s}" for s in game.steps)
@@ -166,6 +166,11 @@ def judge_rubicon(
         steps,
         undetermined,
     )
+
+
+def _no_trumps(deal: BeziqueDealFacts) -> str:
+    """No trumps fixed: never, in a deal played out; not yet, in one the record stops in."""
+    return "not yet fixed" if deal.unfinished else "never fixed"
 
 
 def _value_rules(game: RubiconGame) -> list[str]:
