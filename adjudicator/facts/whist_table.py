@@ -14,6 +14,7 @@ from pydantic import Field
 
 from adjudicator.facts.base import Fact
 from adjudicator.facts.voice import OTHER_SIDE, PARTNER, RIGHT, SIDE, SUIT_NOUN, Voice
+from adjudicator.fielddocs import absent_if_none
 
 # ---------------------------------------------------------------------------------------------
 # Misdeals and deals out of turn
@@ -192,6 +193,7 @@ Refusal = Literal[
     "american-card-call",
     "american-wrong-adversary",
     "right-lost",
+    "before-turn",
 ]
 
 
@@ -207,7 +209,12 @@ class CallRefused(_Call):
         " out of turn; american-card-call: the American code gives only a suit call;"
         " american-wrong-adversary: only the adversary on the offender's right may call (these"
         " two forfeit every penalty for the offence); right-lost: a wrong penalty demanded"
-        " before forfeited the call"
+        " before forfeited the call; before-turn (English 1900): an exposed card demanded"
+        " before its owner's turn, or again in the trick it was so demanded for, which loses"
+        " the penalty for that trick (``trick``)"
+    )
+    trick: int | None = absent_if_none(
+        "with before-turn: the trick the penalty is lost for; absent otherwise"
     )
     offender: str | None = Field(default=None, description="the seat that led out of turn, or null")
     offence_trick: int | None = Field(
@@ -248,6 +255,12 @@ class CallRefused(_Call):
                 f"{by} called a suit from {seat}, but under the American code only the adversary"
                 f" on the right of {seat}, {voice.seat(RIGHT[self.seat])}, may: the demand being"
                 f" made by the wrong adversary, no penalty can be enforced for {offence}"
+            )
+        if self.reason == "before-turn":
+            return (
+                f"{by} called {what} from {seat} before {seat} was to play to trick"
+                f" {self.trick}: an exposed card may not be demanded before its owner's turn, and"
+                " the penalty is lost for that trick, so the call binds nobody"
             )
         return (
             f"{by} called {what} from {seat}{voice.event(self.event)}, but the right to call it"

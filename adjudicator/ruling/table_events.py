@@ -158,7 +158,11 @@ def _call(ctx: Context, f: Finding) -> Said:
             " can be exacted"
         )
         rules.append("WHIST-REVOKE-7")
-    return say(f"{text}{ctx.law(*rules)}.", *rules, events=events)
+    # a call of an exposed card before its owner's turn: law 59 alone of the exposed-card
+    # rule's laws (``words.law``'s ``RULE@n``)
+    before_turn = isinstance(f.facts, CallRefused) and f.facts.reason == "before-turn"
+    law = ctx.law("WHIST-PEN-1@59") if before_turn else ctx.law(*rules)
+    return say(f"{text}{law}.", *rules, events=events)
 
 
 def _misdeal_out_of_turn(ctx: Context, f: Finding, d: DealtOutOfTurn) -> Said:

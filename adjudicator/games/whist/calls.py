@@ -46,6 +46,8 @@ def apply_call(state: Table, index: int, event: WhistCall) -> None:
     if event.what == "card" and event.card in state.exposed[event.seat]:
         if event.card in state.deal.forfeited:
             refused: Refused | None = _forfeited(state, index, event)
+        elif (early := _before_turn(state, index, event)) is not None:
+            refused = early
         else:
             _card_call(state, index, event)  # an exposed card: whatever made it so
             return
@@ -147,6 +149,26 @@ def _forfeited(state: Table, index: int, event: WhistCall) -> Refused:
         forfeited_at=state.deal.forfeited[event.card],
     )
     return "WHIST-PEN-4", "warning", facts
+
+
+def _before_turn(state: Table, index: int, event: WhistCall) -> Refused | None:
+    """English 1900 (ENG1900-59): an exposed card may not be demanded before its owner's
+    turn; the adversary who does so loses the penalty for that trick, so a call of it again in
+    that trick binds nobody either (a review found such a call treated as lawful, and the card
+    not played to the trick a revoke)."""
+    if state.rules.code != "english-1900":
+        return None
+    lead = _false_lead(state, event.seat)
+    if lead is not None and isinstance(lead.facts, LedOutOfTurn) and lead.facts.seat == event.seat:
+        return None  # the adversaries' election of the card led in error (ENG1900-64): at once
+    trick = state.deal.tricks[-1]
+    number = trick.number + 1 if trick.quitted or len(trick.plays) == 4 else trick.number
+    lost = state.deal.calls_lost
+    if (event.seat, number) not in lost and state.expected_seat() == event.seat:
+        return None
+    lost.add((event.seat, number))
+    facts = CallRefused(**_call_fields(state, index, event), reason="before-turn", trick=number)
+    return "WHIST-PEN-1", "warning", facts
 
 
 def _card_call(state: Table, index: int, event: WhistCall) -> None:

@@ -166,6 +166,9 @@ class DealFacts:
     # exposed cards no longer callable, a wrong penalty having been demanded for them
     # (ENG1900-88, AWL-39): card -> the event of that demand
     forfeited: dict[Card, int] = field(default_factory=dict)
+    # (seat, trick) for which a call of an exposed card was lost, demanded before the
+    # owner's turn (ENG1900-59)
+    calls_lost: set[tuple[str, int]] = field(default_factory=set)
 
     @property
     def trump_suit(self) -> Suit:

@@ -143,9 +143,14 @@ def _unfounded(
         outcome, named = "corrected-in-time", fixed[0]
     else:
         outcome, named = "no-revoke", None
-    refused = _refused_call(bench, deal, index, claim) if outcome == "no-revoke" else None
-    if refused is not None:  # (the claim is of a call disobeyed; the call bound nobody)
-        outcome = "call-refused"
+    # a claim of a call disobeyed, the call binding nobody: said so, unless the claim names
+    # the trick of a renounce corrected in time (a review heard a renounce of trick 3 given as
+    # the reason for a claim of trick 8, whose call had been made before its owner's turn)
+    other_trick = outcome == "corrected-in-time" and claim.trick not in (None, fixed[0].trick)
+    asked = outcome == "no-revoke" or other_trick
+    refused = _refused_call(bench, deal, index, claim) if asked else None
+    if refused is not None:
+        outcome, named = "call-refused", None
     fact = RevokeClaimFailed(
         by=claim.by,
         against=claim.against,

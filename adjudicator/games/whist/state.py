@@ -112,22 +112,6 @@ class WhistState(Table):
 
     # Queries ---------------------------------------------------------------------------
 
-    def expected_seat(self) -> str:
-        """Who should play next: the leader, then the first seat to his left without a card."""
-        trick = self.deals[-1].tricks[-1]
-        plays = trick.plays
-        if trick.quitted or len(plays) == 4:
-            return trick.winner or trick.leader
-        if not plays:
-            return trick.leader
-        start = seat = plays[0].seat
-        played = {p.seat for p in plays}
-        for _ in range(4):
-            if seat not in played:
-                return seat
-            seat = _LEFT[seat]
-        return start
-
     def may_play_now(self, seat: str) -> bool:
         """Whether the seat may lawfully play now: his turn, or the fourth hand's leave to play
         before his partner once the third hand has played before the second (ENG1900-70)."""

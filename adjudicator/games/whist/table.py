@@ -19,6 +19,10 @@ from adjudicator.games.whist.facts import (
     Trick,
 )
 from adjudicator.record.whist import WhistResult, WhistRules
+from adjudicator.seats import WHIST_SEATS, left_of
+
+#: the seat on each seat's left
+_LEFT: dict[str, str] = {seat: left_of(seat) for seat in WHIST_SEATS}
 
 
 class Table:
@@ -40,6 +44,22 @@ class Table:
         # a referee's table (``adjudicator.referee``) rules on a deal still in play as on a
         # fragment's: stopped where the events pushed so far end
         self.stops_part_way = False
+
+    def expected_seat(self) -> str:
+        """Who should play next: the leader, then the first seat to his left without a card."""
+        trick = self.deals[-1].tricks[-1]
+        plays = trick.plays
+        if trick.quitted or len(plays) == 4:
+            return trick.winner or trick.leader
+        if not plays:
+            return trick.leader
+        start = seat = plays[0].seat
+        played = {p.seat for p in plays}
+        for _ in range(4):
+            if seat not in played:
+                return seat
+            seat = _LEFT[seat]
+        return start
 
     @property
     def deal(self) -> DealFacts:
