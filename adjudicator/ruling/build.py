@@ -141,6 +141,7 @@ def _ruling(
         penalties,
         questions,
         agreed=getattr(result["claimed"], "result", None),
+        agreed_results=getattr(result["claimed"], "results", None),
     )
     return Ruling(
         game=record.game,

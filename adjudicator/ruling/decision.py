@@ -624,11 +624,14 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
                     )
                 )
                 continue
-            # (the last result agreed is the game's when the record holds one game)
+            # the result agreed for this game (a deal is a game), or, of a record of one game,
+            # the last agreed (a review found it unsaid of game 2 of two)
+            mine = [r for r in ctx.agreed_results if r.deal == number]
+            said_agreed = mine[-1] if mine else None if several else ctx.agreed
             waits = (
-                f"; the result the players agreed, {ctx.agreed.value} to"
-                f" {ctx.names.seat(ctx.agreed.winner)}, waits on the replay"
-                if ctx.agreed is not None and not several
+                f"; the result the players agreed, {said_agreed.value} to"
+                f" {ctx.names.seat(said_agreed.winner)}, waits on the replay"
+                if said_agreed is not None
                 else ""
             )
             out.append(
@@ -917,6 +920,7 @@ def decide(
     penalties: dict[int, str] | None = None,
     undetermined: list[Any] | None = None,
     agreed: Any = None,
+    agreed_results: list[Any] | None = None,
 ) -> list[Said]:
     """The decision, sentence by sentence, in the order a director gives it. ``agreed``: the
     result the players agreed (Bézique), said to wait when the score does."""
@@ -933,6 +937,7 @@ def decide(
         penalties or {},
         list(undetermined or []),
         agreed=agreed,
+        agreed_results=list(agreed_results or []),
     )
     disputes: list[Said] = []
     marks: list[Said] = []

@@ -841,6 +841,12 @@ def _endplay_claim(ctx: Context, claim: Claim) -> list[Said]:
             )
         ]
     broken = [f for f in ctx.findings if f.rule == "BEZ-LAST-2" and f.severity == "violation"]
+    # the error the claim is of: the one it names, else one of the claim's own deal (a review
+    # heard a claim of game 2 upheld on game 1's error, when one record held both)
+    deal = ctx.deal_of(claim.event).deal if ctx.deals else None
+    broken = [f for f in broken if f.event == claim.ref] or [
+        f for f in broken if claim.ref is None and f.deal in (deal, None) and id(f) not in ctx.used
+    ]
     if not broken:  # open in a fragment: said among the questions the record cannot decide
         return []
     error = broken[0]

@@ -53,6 +53,8 @@ class Context:
     changed: bool = False  # a sentence corrected the score (a penalty, a mark, a score struck)
     #: the result the players agreed last (Bézique: winner and value), or None
     agreed: Any = None
+    #: every result the players agreed (``claimed.results``: event, deal, winner, value)
+    agreed_results: list[Any] = field(default_factory=list)
     #: the code of laws in force (the game's name for Bézique), read by nearly every sentence
     code: str = field(init=False)
 
@@ -156,20 +158,32 @@ def _forced_replay(ctx: Context, replayed: EndplayReplayed, totals: dict[str, in
         f" plays {card(t.answer)}, and {ctx.names.seat(t.winner)} wins it"
         for t in replayed.tricks
     )
-    head = (
-        f"as {ctx.names.seat(adversary)} may compel, the cards from the error on are taken back"
-        f" and the hand replayed, and the cards left allow only one play: {tricks}."
+    # Rubicon's law 55 takes the cards up on detection: no choice (a review heard Foster's
+    # ordinary-game "may compel" said of Rubicon)
+    rubicon = ctx.game == "rubicon-bezique"
+    how = (
+        "under law 55 the cards from the error on are taken up and the hand replayed"
+        if rubicon
+        else f"as {ctx.names.seat(adversary)} may compel, the cards from the error on are taken"
+        " back and the hand replayed"
     )
+    head = f"{how}, and the cards left allow only one play: {tricks}."
     if replayed.as_played == totals:
         return f"{head} The tricks so replayed score as the cards fell: no score changes"
     ctx.changed = True  # the replay moves brisques or the last trick: a corrected score
+    as_played = (
+        f"{ctx.names.seat('A')} {replayed.as_played['A']} and {ctx.names.seat('B')}"
+        f" {replayed.as_played['B']}"
+    )
+    stood = (
+        f"as played, the deal would have counted {as_played}"
+        if rubicon
+        else f"had {ctx.names.seat(adversary)} let the play stand, the deal would count {as_played}"
+    )
     return (
         f"{head} The score counts the tricks as replayed: the brisques and the last trick go to"
         " whoever wins them in the replay, whatever was marked as the cards first fell, and"
-        " there is no further penalty; had"
-        f" {ctx.names.seat(adversary)} let the play stand, the deal would count"
-        f" {ctx.names.seat('A')} {replayed.as_played['A']} and {ctx.names.seat('B')}"
-        f" {replayed.as_played['B']}"
+        f" there is no further penalty; {stood}"
     )
 
 

@@ -219,3 +219,27 @@ def test_a_card_played_later_shows_a_renounce_was_a_revoke() -> None:
         (64, "10H", "9H", "A"),
     ]
     assert replayed.as_played == {"A": 1240, "B": 670}
+
+
+def test_a_claim_of_game_2_is_of_game_2s_end_play_error() -> None:
+    """Two Rubicon games, an end-play error in each, each claimed: the claim of game 2 is
+    upheld on game 2's error, and game 2's agreed result waits on its replay (review 17 heard
+    it upheld on game 1's error, and game 2's error listed as nobody's claim)."""
+    from tests.conftest import FIXTURES, ruling_of
+
+    ruling = ruling_of(
+        FIXTURES / "rubicon-bezique" / "two-games-endplay-errors-forced-and-open.json"
+    )
+    claims = [s for s in ruling.decision if "claimed a failure to follow suit" in s.text]
+    assert [(tuple(s.events), "of deal 1" in s.text, "of deal 2" in s.text) for s in claims] == [
+        ((6, 2), True, False),
+        ((16, 10), False, True),
+    ]
+    assert not any(s.text == "Irregularities nobody claimed:" for s in ruling.decision)
+    assert any(
+        "value of game 2 cannot be determined" in s.text and "3400 to" in s.text
+        for s in ruling.decision
+    )
+    assert not any(
+        "may compel" in s.text or "let the play stand" in s.text for s in ruling.decision
+    )

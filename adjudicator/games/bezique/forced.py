@@ -90,7 +90,10 @@ def replay_open(deal: BeziqueDealFacts, first: int, rule: str) -> dict[str, obje
     return {
         "what": f"How {tricks} fall when they are taken up and replayed after the end-play error",
         "why": f"the record holds the play as it was made, with the error in it, not the replay{reason}",
-        "decides": f"{tricks} as replayed, or the adversary's choice to let the play stand",
+        # (Rubicon's law 55 gives no choice; Foster's ordinary game lets the adversary
+        # compel the replay, or not: a review)
+        "decides": f"{tricks} as replayed"
+        + ("" if rule == "RUB-LAST-1" else ", or the adversary's choice to let the play stand"),
         "rule": rule,
         "event": error[2] if error is not None else None,
         "deal": deal.number,
