@@ -316,6 +316,8 @@ def _mark(ctx: Context, f: Finding) -> Said:
     facts, events = f.facts, (f.event,)
     # the law that holds revokers below game is cited with the law on correcting a mark
     held = [r for r in f.basis if r in _HOLDS] if getattr(facts, "why", None) else []
+    if getattr(facts, "why", None) in ("losers-score", "honours-held"):  # the law of the value
+        held = list(f.basis)  # (a review heard a double explained under the marking laws alone)
     if isinstance(facts, AgreedResult):  # the law of the result's value, with the mark's
         held = [_CITED_AS.get(r, r) for r in f.basis]
     if isinstance(facts, WrongMark) and facts.declared is not None:  # the trumps' law too

@@ -67,7 +67,9 @@ def count_reason(
     if brisques is not None:
         low_seat = min(raw, key=raw.__getitem__)
         if raw[low_seat] < RUBICON <= raw[low_seat] + BRISQUE * brisques[low_seat]:
-            return f"{low_seat}'s brisques save the rubicon (law 60)"
+            # (said of the lower score, who may end the winner: a review read "save the
+            # rubicon" of a winner)
+            return f"{low_seat}'s brisques lift {low_seat} to 1000 or more (law 60)"
     if abs(a - b) <= threshold and (demanded or close_mode == "automatic"):
         how = "a count was demanded" if demanded else "the count is automatic"
         return f"the scores are within {threshold} and {how} (law 61)"
