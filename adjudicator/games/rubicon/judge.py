@@ -73,6 +73,7 @@ def game_value(
         close_mode=rules.brisque_close_mode,
         threshold=rules.brisque_close_threshold,
         rubicon_truncate=rules.rubicon_truncate,
+        brisques_known=not _brisques_unstated(deal),
     )
     return RubiconGame(
         winner=outcome.winner,
@@ -245,6 +246,13 @@ def _possible_results(points: DealPoints, rules: RubiconRules) -> set[tuple[str 
     return out
 
 
+def _brisques_unstated(deal: BeziqueDealFacts) -> bool:
+    """A deal begun at a position that does not state the brisques taken before it: those
+    counted are the ones taken after it only."""
+    variant = VARIANTS["rubicon-bezique"]
+    return isinstance(deal.position, BeziquePosition) and not stated_brisques(deal, variant)
+
+
 def _brisques_could_save(
     deal: BeziqueDealFacts, points: DealPoints, game: RubiconGame
 ) -> str | None:
@@ -252,8 +260,7 @@ def _brisques_could_save(
     could bring the loser under 1000 to 1000 and save the rubicon (law 60), so that the value
     waits on them (RUB-GAME-3). The loser holds at most every brisque the winner is not seen
     to take after the position. Returns that loser, or None."""
-    variant = VARIANTS["rubicon-bezique"]
-    if not isinstance(deal.position, BeziquePosition) or stated_brisques(deal, variant):
+    if not _brisques_unstated(deal):
         return None
     if game.winner is None or deal.unfinished:
         return None

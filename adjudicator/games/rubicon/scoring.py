@@ -84,6 +84,7 @@ def rubicon_value(
     close_mode: CloseMode = "on_demand",
     threshold: int = 200,
     rubicon_truncate: Literal["each", "sum"] = "each",
+    brisques_known: bool = True,
 ) -> RubiconOutcome:
     """The value of a Rubicon game from the raw scores and the brisques taken (counts, 0..32).
 
@@ -113,7 +114,26 @@ def rubicon_value(
     loser = _other(winner, seats)
     steps.append(Step(f"{winner} wins with {totals[winner]} against {totals[loser]}", "RUB-GAME-6"))
     if totals[loser] < RUBICON:
-        if brisques is not None and not counted:  # (the save tried and failed, said: a review)
+        if brisques is not None and not counted and not brisques_known:
+            # a position that does not state them: the most the loser can hold (a review read
+            # the brisques taken after the position as all of them)
+            most = ALL_BRISQUES - brisques[winner]
+            reach = raw[loser] + BRISQUE * most
+            fate = (
+                f"short of {RUBICON}: they cannot save the rubicon and are not counted"
+                if reach < RUBICON
+                else "which might save the rubicon: the record cannot tell, and this value"
+                " reckons it as not saved, for reference"
+            )
+            steps.append(
+                Step(
+                    f"{loser}'s brisques before the position are not stated: at most {most}"
+                    f" ({BRISQUE * most}), every one {winner} is not seen to take, would bring"
+                    f" {loser} to {reach}, {fate} (laws 60, 61)",
+                    "RUB-GAME-3",
+                )
+            )
+        elif brisques is not None and not counted:  # (the save tried and failed: a review)
             saved = raw[loser] + BRISQUE * brisques[loser]
             steps.append(
                 Step(
