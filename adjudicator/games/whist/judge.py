@@ -498,6 +498,8 @@ class Judge(Bench):
 def agreed_results(replay: WhistReplay) -> list[dict[str, object]]:
     """Every result the players agreed, where the record gives it (the ruling's
     ``claimed.results``): the decision and the views tell each game's apart."""
+    if not replay.results_before_deal and not any(deal.results for deal in replay.deals):
+        return []  # (most records: no result agreed)
     timed: list[tuple[int | None, TimedEvent[WhistResult]]]
     timed = [(None, t) for t in replay.results_before_deal]
     timed += [(deal.number, t) for deal in replay.deals for t in deal.results]

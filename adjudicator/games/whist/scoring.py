@@ -141,7 +141,7 @@ class _Tally:
         #: (a review: held at 4 and then three deducted left 1, and the order of two
         #: penalties changed the score)
         self.counted = dict(before)
-        self.limit = {side: max(before[side], rules.cap) for side in before}
+        self.before = before  # (a hold's limit: the cap, or the score before the deal if higher)
         self.steps: list[Step] = []
         self.winner: Side | None = None
         self.plan = plan
@@ -166,8 +166,9 @@ class _Tally:
         capped = False
         if held:
             self.counted[side] = new
-            if new > self.limit[side]:
-                new = self.limit[side]
+            limit = max(self.before[side], rules.cap)
+            if new > limit:
+                new = limit
                 capped = True
                 note = f" (held at {new}: the revoking side cannot win the game in this deal)"
             elif base != score[side]:
