@@ -654,7 +654,10 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
         )
         verb = "" if number in agreed else _verb(ctx, own, " stands", " is corrected", "")
         deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
-        out.append(_rubicon_game(ctx, which, verb, game, deal))
+        # the result the players agreed, when right, is said to be (a review heard the result
+        # given with no word of the agreement, which a director confirms)
+        right = _agreed_for(ctx, number, several) == (game.winner, game.value)
+        out.append(_rubicon_game(ctx, which, verb, game, deal, agreed_right=right))
         made = getattr(deal, "game_cards_made", None)
         if made is not None and (made.winner, made.value) != (game.winner, game.value):
             who = (
@@ -672,7 +675,17 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
     return out
 
 
-def _rubicon_game(ctx: Context, which: str, verb: str, game: Any, deal: Any) -> Said:
+def _agreed_for(ctx: Context, number: int, several: bool) -> tuple[str, int] | None:
+    """The result the players agreed for Rubicon game ``number`` (a deal is a game; of a
+    record of one game, the last agreed), as (winner, value), or None."""
+    mine = [r for r in ctx.agreed_results if r.deal == number]
+    agreed = mine[-1] if mine else None if several else ctx.agreed
+    return None if agreed is None else (agreed.winner, agreed.value)
+
+
+def _rubicon_game(
+    ctx: Context, which: str, verb: str, game: Any, deal: Any, agreed_right: bool = False
+) -> Said:
     """The result of one Rubicon game decided: the totals that decided it (and why the
     brisques were counted), the winner and value, and the laws of the value reckoned."""
     summary = getattr(deal, "game", None)
@@ -695,9 +708,13 @@ def _rubicon_game(ctx: Context, which: str, verb: str, game: Any, deal: Any) -> 
             totals += "; they decide the winner, but a rubicon's value is reckoned without them"
     if game.winner is None:
         what = "null and void, the scores being equal"
+        if agreed_right:
+            what += ", as the players agreed"
     else:
         loser = "B" if game.winner == "A" else "A"
         what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
+        if agreed_right:
+            what += ", as the players agreed"
         if game.rubicon:
             what += f"; {ctx.names.seat(loser)} is rubiconed"
             rules += [r for r in ("RUB-RUBICON-1", "RUB-RUBICON-2") if r not in rules]
