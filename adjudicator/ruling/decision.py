@@ -365,6 +365,8 @@ def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
     else:
         right = m.right if m.high is None else m.high
         fate = f"{is_} struck out" if right == 0 else f"{is_} corrected to {right}"
+        if m.why is None and m.item == "honours" and right == 0:
+            fate += _honours_fault(ctx, m)  # (a review heard it struck with no reason)
         if m.why in _MARK_WHY:
             fate += _MARK_WHY[m.why].format(taken=-right)
         elif m.why is not None:
@@ -372,6 +374,26 @@ def _wrong_mark(ctx: Context, m: WrongMark, event: int | None) -> str:
     if many:
         return f"The marks for {item} written by {whose}{deal}, {m.marked} in all, {fate}"
     return f"The mark of {m.marked} for {item} written by {whose}{deal} {fate}"
+
+
+#: why honours marked count nothing, by the reason their claim failed (WHIST-HONOURS-2, -3,
+#: -4, -6)
+_HONOURS_FAULT = {
+    "at-four": ": a side at four cannot score honours",
+    "too-late": ": they were claimed too late",
+    "not-held": ": the side did not hold three of the trump honours",
+    "not-counted": ": honours are not counted under this code",
+}
+
+
+def _honours_fault(ctx: Context, m: WrongMark) -> str:
+    """Why an honours mark is struck out: the reason the deal's honours claim by that side
+    failed (its finding's facts), or nothing when no claim failed."""
+    for f in ctx.findings:
+        fact = f.facts
+        if isinstance(fact, HonoursClaimFails) and (fact.side, fact.deal) == (m.who, m.deal):
+            return _HONOURS_FAULT[fact.reason]
+    return ""
 
 
 def _agreed(a: AgreedResult, game: int | None = None) -> str:
