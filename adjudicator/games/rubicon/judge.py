@@ -110,12 +110,7 @@ def judge_rubicon(
         if points.cards_made != points.official and not deal.unfinished:
             made = game_value(deal, points, points.cards_made, rules)
         if summarise:  # (a referee's push asks the findings only: no working in words)
-            steps.append(
-                f"Deal {deal.number} (dealer {deal.dealer}, trumps "
-                f"{deal.trump.noun if deal.trump else _no_trumps(deal)}):"
-            )
-            steps.extend(f"  {line['text']} [{line['rule']}]" for line in points.lines)
-            steps.extend(f"  {s}" for s in game.steps)
+            steps += _working(deal, points, game)
         if points.indeterminate_from is not None:
             _replay_left_open(deal, points.indeterminate_from, steps, undetermined)
         saver = _brisques_could_save(deal, points, game)
@@ -167,6 +162,16 @@ def judge_rubicon(
         steps,
         undetermined,
     )
+
+
+def _working(deal: BeziqueDealFacts, points: DealPoints, game: RubiconGame) -> list[str]:
+    """A deal's working in words: its heading, its score lines and its game's steps."""
+    trumps = deal.trump.noun if deal.trump else _no_trumps(deal)
+    return [
+        f"Deal {deal.number} (dealer {deal.dealer}, trumps {trumps}):",
+        *(f"  {line['text']} [{line['rule']}]" for line in points.lines),
+        *(f"  {s}" for s in game.steps),
+    ]
 
 
 def _no_trumps(deal: BeziqueDealFacts) -> str:
