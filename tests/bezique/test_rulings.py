@@ -10,6 +10,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from tests.conftest import FIXTURES, ruling_of
+from tests.ruling.test_agreed_results import check_agreed_results
 
 RECORDS = sorted((FIXTURES / "bezique").glob("*.json")) + sorted(
     (FIXTURES / "rubicon-bezique").glob("*.json")
@@ -31,6 +32,7 @@ def test_the_ruling_finds_exactly_the_hand_derived_findings(path: Path) -> None:
 @pytest.mark.parametrize("path", RECORDS, ids=IDS)
 def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     want = expected_of(path)["corrected"]
+    check_agreed_results(path, ruling_of(path))  # (every result agreed, in the ruling)
     corrected = ruling_of(path).result.corrected.model_dump()
     if path.parent.name == "rubicon-bezique":
         games = [{"winner": None, "indeterminate": False, **g} for g in want["games"]]

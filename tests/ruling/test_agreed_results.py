@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from adjudicator import adjudicate, load_record, render_html, render_markdown, render_text
-from tests.conftest import FIXTURES, ruling_of
+from adjudicator.ruling.model import Ruling
+from tests.conftest import FIXTURES
 
 RECORDS = sorted(p for p in FIXTURES.glob("*/*.json"))
 TWO_GAMES = FIXTURES / "rubicon-bezique" / "two-games-tie-then-count-demanded-too-far-apart.json"
@@ -32,9 +31,9 @@ def _agreed_in_record(path: Path) -> list[dict[str, object]]:
     return out
 
 
-@pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}--{p.stem}")
-def test_every_agreed_result_is_in_the_ruling(path: Path) -> None:
-    ruling = ruling_of(path)
+def check_agreed_results(path: Path, ruling: Ruling) -> None:
+    """Every agreed result of the record at ``path`` is in its ruling, as written; called by
+    each game's per-fixture test of the corrected result (the ruling judged once there)."""
     claimed = ruling.result.claimed
     expected = _agreed_in_record(path)
     assert [r.model_dump() for r in claimed.results] == expected

@@ -15,6 +15,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from adjudicator import adjudicate, load_record
 from tests.conftest import FIXTURES, ruling_of
+from tests.ruling.test_agreed_results import check_agreed_results
 
 WHIST = sorted((FIXTURES / "whist").glob("*.json"))
 
@@ -33,6 +34,7 @@ def test_the_ruling_finds_exactly_the_hand_derived_findings(path: Path) -> None:
 @pytest.mark.parametrize("path", WHIST, ids=[p.stem for p in WHIST])
 def test_the_corrected_result_is_the_hand_derived_one(path: Path) -> None:
     want = expected_of(path)["corrected"]
+    check_agreed_results(path, ruling_of(path))  # (every result agreed, in the ruling)
     corrected = ruling_of(path).result.corrected
     assert corrected.score == want["score"]
     assert [g.model_dump() for g in corrected.games] == want.get("games", [])
