@@ -1008,12 +1008,11 @@ def test_a_score_with_a_penalty_not_yet_chosen_is_said_to_hold_until_the_choice(
     as settled. Over every whist fixture: where the decision leaves the choice open, the
     sentence after the score says it takes the penalty applied and the claimants may choose
     another; where every penalty was chosen (or none is open), no such sentence."""
-    from adjudicator import adjudicate, load_record
-    from tests.conftest import FIXTURES
+    from tests.conftest import FIXTURES, ruling_of
 
     seen = 0
     for path in sorted((FIXTURES / "whist").glob("*.json")):
-        texts = [s.text for s in adjudicate(load_record(path)).decision]
+        texts = [s.text for s in ruling_of(path).decision]
         open_choice = any(
             "recorded no choice of penalty, and the choice is theirs" in t for t in texts
         )
@@ -1032,11 +1031,10 @@ def test_no_decision_sentence_says_an_event_number() -> None:
     13, G2, heard "the four kings declared at event 1"). Over every fixture."""
     import re
 
-    from adjudicator import adjudicate, load_record
-    from tests.conftest import FIXTURES
+    from tests.conftest import FIXTURES, ruling_of
 
     for path in sorted(FIXTURES.glob("*/*.json")):
-        for sentence in adjudicate(load_record(path)).decision:
+        for sentence in ruling_of(path).decision:
             assert not re.search(r"\bevents? \d", sentence.text), (path.name, sentence.text)
 
 
