@@ -49,6 +49,7 @@ class Bench:
             cap=cast(int, rules.revoker_cap),
             deduct_floor_zero=rules.deduct_floor == "zero",
             english=self.english,
+            count_all=rules.excess_points == "count_all",
         )
         start = record.start
         score: dict[Side, int] = {side: start.score.get(side, 0) for side in SIDES}

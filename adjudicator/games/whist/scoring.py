@@ -127,6 +127,7 @@ class ScoringRules(NamedTuple):
     cap: int
     deduct_floor_zero: bool
     english: bool
+    count_all: bool = False  # American, AMB-18: the points past 7 count (else the game stops)
 
 
 class _Tally:
@@ -184,6 +185,9 @@ class _Tally:
             if past > 0 and rules.english:  # WHIST-SCORE-4: the points past game are turned down
                 points = "1 point past it is" if past == 1 else f"{past} points past it are"
                 note += f" (the {points} not carried: WHIST-SCORE-4)"
+            elif past > 0 and not rules.count_all:  # American: the game stops at 7 (AMB-18)
+                points = "1 point past it does" if past == 1 else f"{past} points past it do"
+                note += f" (the {points} not count: the game stops at {rules.target}, AWL-1)"
         text = f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}"
         step = Step(item, side, counted, rule, text, low, dict(score), capped, floored=floored)
         self.steps.append(step)
