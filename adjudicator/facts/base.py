@@ -17,6 +17,12 @@ from pydantic import BaseModel, ConfigDict
 from adjudicator.fielddocs import Documented
 
 
+def said_name(name: str) -> str:
+    """A combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``
+    (the record's key is for programs)."""
+    return name.replace("-", " ")
+
+
 class Fact(Documented, BaseModel):
     """One kind of finding's facts. Each subclass fixes ``kind`` (the JSON discriminator) to a
     literal and derives the finding's message from its fields in ``message``."""

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from adjudicator.facts.base import Fact
+from adjudicator.facts.base import Fact, said_name
 from adjudicator.fielddocs import Documented, absent_if_none
 
 #: why a wrong mark's right value is what it is, when it is not simply the rules' count
@@ -142,7 +142,7 @@ class WrongMark(Fact):
             worth = f"it is worth {self.right}"
             if self.declared is not None:
                 worth = f"{self.trump_reason()}, worth {self.right}"
-            what = self.item if self.declared is None else f"a {self.declared.replace('-', ' ')}"
+            what = self.item if self.declared is None else f"a {said_name(self.declared)}"
             return f"{self.who} marked {self.marked} for {what}; {worth}. {_WINDOW[self.window]}"
 
         gives = f"the rules give {self.right_words()}"
@@ -162,7 +162,7 @@ class WrongMark(Fact):
 
     def trump_reason(self) -> str:
         """Why a declaration is the combination it is, not the one declared: the trumps."""
-        name = "plain marriage" if self.item == "marriage" else self.item.replace("-", " ")
+        name = "plain marriage" if self.item == "marriage" else said_name(self.item)
         return f"with {self.trumps} trumps it is a {name}"
 
 

@@ -35,6 +35,7 @@ from adjudicator.facts.whist_revokes import (
 )
 from adjudicator.facts.whist_table import CallAnswered, CallRefused
 from adjudicator.findings import Finding
+from adjudicator.games.bezique.facts import other
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling import bezique_play
@@ -107,7 +108,7 @@ def _declaration_sentence(ctx: Context, f: Finding, fact: UnlawfulDeclaration) -
     if row is not None and row.stands:
         outcome = (
             "it counts for now, as the record stops before a card of the next trick is played;"
-            f" until one is, {ctx.names.seat('B' if fact.seat == 'A' else 'A')} may still"
+            f" until one is, {ctx.names.seat(other(fact.seat))} may still"
             " challenge it and have it taken down"
             if row.challenge_open
             else "it stands under law 50, as nobody challenged it before a card of the next"
@@ -522,10 +523,15 @@ def _bezique_result(ctx: Context, stands: bool) -> list[Said]:
     return said
 
 
+def _both(ctx: Context, score: dict[str, int]) -> str:
+    """Both players' points, said: ``Agatha Moss (A) 500, Bertram Hale (B) 390``."""
+    return f"{ctx.names.seat('A')} {score['A']}, {ctx.names.seat('B')} {score['B']}"
+
+
 def _ordinary_score(ctx: Context, score: dict[str, int], winner: str | None) -> str:
     """A score of the ordinary game and what it gives: a game won, single or double, or the
     target not yet reached."""
-    out = f"{ctx.names.seat('A')} {score['A']}, {ctx.names.seat('B')} {score['B']}"
+    out = _both(ctx, score)
     if not winner:
         return f"{out}; neither player has yet reached {ctx.rules.get('target', 1000)}"
     loser = "B" if winner == "A" else "A"
@@ -542,7 +548,7 @@ def _so_far(ctx: Context, c: Any) -> list[Said]:
     """A fragment's ordinary score that waits on what the record does not give: why, and the
     score as far as the record goes, with the other choice under Foster's rule (a review
     asked for both: the director announces the score so far)."""
-    score = f"{ctx.names.seat('A')} {c.score['A']}, {ctx.names.seat('B')} {c.score['B']}"
+    score = _both(ctx, c.score)
     said = [
         _waits(ctx, "The score", "BEZ-SCORE-3"),
         say(f"As far as the record goes, the score is {score}.", "BEZ-SCORE-3"),
@@ -566,8 +572,7 @@ def _declined(ctx: Context, declined: BeziqueDeclined, so_far: bool = False) -> 
         choice += " free not to"
     score = _ordinary_score(ctx, declined.score, declined.winner)
     if so_far:  # (a fragment: no game is decided yet)
-        score = f"{ctx.names.seat('A')} {declined.score['A']}, {ctx.names.seat('B')}"
-        score += f" {declined.score['B']} so far"
+        score = f"{_both(ctx, declined.score)} so far"
     rules = ("BEZ-SCORE-5", "BEZ-SCORE-3")
     return say(f"{choice}, the score is {score}{ctx.law(*rules)}.", *rules)
 
@@ -637,21 +642,11 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
             deal = ctx.deals[number - 1]
             if deal.indeterminate_from_trick is None:  # a fragment, not an end-play error
                 out.append(_waits(ctx, f"The value of {which}", "RUB-GAME-6", deal.deal))
-                t = game.totals  # (the scores so far, as the ordinary game's are said)
-                counted = getattr(getattr(deal, "game", None), "brisques_counted", False)
-                out.append(
-                    say(
-                        f"As far as the record goes, the scores of {which} are"
-                        f" {ctx.names.seat('A')} {t['A']}, {ctx.names.seat('B')} {t['B']},"
-                        f" brisques {'counted' if counted else 'not counted'}.",
-                        "RUB-GAME-6",
-                    )
-                )
+                out.append(_rubicon_so_far(ctx, which, game, deal))
                 continue
             # the result agreed for this game (a deal is a game), or, of a record of one game,
             # the last agreed (a review found it unsaid of game 2 of two)
-            mine = [r for r in ctx.agreed_results if r.deal == number]
-            said_agreed = mine[-1] if mine else None if several else ctx.agreed
+            said_agreed = _agreed_for(ctx, number, several)
             waits = (
                 f"; the result the players agreed, {said_agreed.value} to"
                 f" {ctx.names.seat(said_agreed.winner)}, waits on the replay"
@@ -678,7 +673,11 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
         deal = ctx.deals[number - 1] if number <= len(ctx.deals) else None
         # the result the players agreed, when right, is said to be (a review heard the result
         # given with no word of the agreement, which a director confirms)
-        right = _agreed_for(ctx, number, several) == (game.winner, game.value)
+        agreed_now = _agreed_for(ctx, number, several)
+        right = agreed_now is not None and (agreed_now.winner, agreed_now.value) == (
+            game.winner,
+            game.value,
+        )
         out.append(_rubicon_game(ctx, which, verb, game, deal, agreed_right=right))
         made = getattr(deal, "game_cards_made", None)
         if made is not None and (made.winner, made.value) != (game.winner, game.value):
@@ -697,12 +696,22 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
     return out
 
 
-def _agreed_for(ctx: Context, number: int, several: bool) -> tuple[str, int] | None:
+def _rubicon_so_far(ctx: Context, which: str, game: Any, deal: Any) -> Said:
+    """A Rubicon game the record leaves open: its scores so far, as the ordinary game's are
+    said (a review asked for the score so far)."""
+    counted = getattr(getattr(deal, "game", None), "brisques_counted", False)
+    return say(
+        f"As far as the record goes, the scores of {which} are {_both(ctx, game.totals)},"
+        f" brisques {'counted' if counted else 'not counted'}.",
+        "RUB-GAME-6",
+    )
+
+
+def _agreed_for(ctx: Context, number: int, several: bool) -> Any:
     """The result the players agreed for Rubicon game ``number`` (a deal is a game; of a
-    record of one game, the last agreed), as (winner, value), or None."""
+    record of one game, the last agreed): its winner and value, or None."""
     mine = [r for r in ctx.agreed_results if r.deal == number]
-    agreed = mine[-1] if mine else None if several else ctx.agreed
-    return None if agreed is None else (agreed.winner, agreed.value)
+    return mine[-1] if mine else None if several else ctx.agreed
 
 
 def _rubicon_game(
@@ -718,7 +727,7 @@ def _rubicon_game(
     # although they decided who won; the director names the totals that decided
     extra = 10 if counted and game.rubicon else 0
     points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
-    totals = f"{ctx.names.seat('A')} {points['A']}, {ctx.names.seat('B')} {points['B']}"
+    totals = _both(ctx, points)
     rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
     if counted:  # (laws 60-61: when the brisques are counted)
         totals += " with the brisques counted"

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from adjudicator.facts.base import said_name
 from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.facts import other
@@ -105,9 +106,8 @@ SCORE_FAULT = {
 COUNTED = re.compile(r"marriage|sequence|bezique")
 
 
-def words(name: str) -> str:
-    """A combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``."""
-    return name.replace("-", " ")
+#: a combination or score item as said aloud: ``royal-marriage`` -> ``royal marriage``
+words = said_name
 
 
 def endplay_consequence(ctx: Context, error: Finding) -> str:

@@ -14,6 +14,7 @@ from typing import Literal, cast
 
 from adjudicator.cards import CARD_TEXT, Card
 from adjudicator.facts import AnyFact
+from adjudicator.facts.base import said_name
 from adjudicator.facts.marks import AgreedResult, LastTrickUnmarked, Result, WrongMark
 from adjudicator.findings import Finding, Severity, make_finding
 from adjudicator.games.bezique.amendments import calls_in_time, rule_on_calls
@@ -262,7 +263,7 @@ class _Scorer:
                         "declaration",
                         marked,
                         "RUB-LAW-50",
-                        f"{d.seat} {_said(d.name)} {marked}: not a lawful score, but {why}",
+                        f"{d.seat} {said_name(d.name)} {marked}: not a lawful score, but {why}",
                         d.event,
                         stands_only=True,
                     )
@@ -295,7 +296,7 @@ class _Scorer:
             item,
             d.value,
             "BEZ-COMBO-0" if item == "declaration" else "RUB-CB-1",
-            f"{d.seat} {_said(d.right_name)}: {d.value}",
+            f"{d.seat} {said_name(d.right_name)}: {d.value}",
             at,
         )
         if marked is not None and marked != d.value:
@@ -537,11 +538,6 @@ class _Tricks:
     indeterminate: int | None
     as_fell: dict[str, int]
     last_as_fell: str | None
-
-
-def _said(name: str) -> str:
-    """A combination as the score lines say it: ``royal marriage``, not the record's key."""
-    return name.replace("-", " ")
 
 
 def _line_order(line: ScoreLine) -> tuple[bool, int]:

@@ -13,6 +13,7 @@ from collections import Counter
 
 from adjudicator.cards import Card, Suit, format_cards, sort_hand
 from adjudicator.errors import InputError, Problem, pointer_of
+from adjudicator.facts.base import said_name
 from adjudicator.facts.bezique_play import BeziqueEndplayRuleBroken
 from adjudicator.games.bezique.base import StateBase
 from adjudicator.games.bezique.facts import (
@@ -431,7 +432,7 @@ def fresh_card_unknown(
         instances[n] = TableCard(state.new_uid(), instances[n].card, {})
     fresh = sorted(needed, key=str)
     rule = problem[0]
-    name = name.replace("-", " ")  # (said aloud: "royal marriage", not the record's key)
+    name = said_name(name)  # (said aloud: "royal marriage", not the record's key)
     state.undetermined.append(
         {
             "what": f"Was {seat}'s {name} at event {index} lawful: did {seat} lay a fresh"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from adjudicator.engine.judgement import Judgement
+from adjudicator.facts.base import said_name
 from adjudicator.facts.marks import BrisquesCountRefused, Result
 from adjudicator.findings import Finding, make_finding
 from adjudicator.games.bezique.facts import BeziqueDealFacts, BeziqueReplay, other
@@ -202,7 +203,7 @@ def _challenges_open(
         if not data.get("challenge_open"):
             continue
         seat = str(data["seat"])
-        name = str(data["combination"]).replace("-", " ")
+        name = said_name(str(data["combination"]))
         out.append(
             {
                 "what": f"Does {other(seat)} challenge the {name} {seat} scored in deal"

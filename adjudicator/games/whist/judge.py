@@ -198,7 +198,8 @@ class Judge(Bench):
                 r.applied = False
         else:
             honour_rules.unclaimed_honours_void(self, deal, result)
-            self._note_score_findings(deal, result, revokes, no_win)
+            self._note_held(deal, result, revokes, no_win)
+            self._note_void_honours(deal, result)
             penalty_rules.note_penalty_order(self, deal, plan, result, revokes)
         self.steps.append(
             f"Deal {deal.number} (dealer {deal.dealer}, trumps {deal.trump.suit.noun}):"
@@ -469,14 +470,8 @@ class Judge(Bench):
             )
         )
 
-    def _note_score_findings(
-        self,
-        deal: DealFacts,
-        result: DealScore,
-        revokes: list[RevokeRuling],
-        no_win: frozenset[Side],
-    ) -> None:
-        self._note_held(deal, result, revokes, no_win)
+    def _note_void_honours(self, deal: DealFacts, result: DealScore) -> None:
+        """Honours claimed in a deal whose game was won before they count (WHIST-SCORE-3)."""
         for step in result.steps:
             if step.void and step.item == "honours":
                 claim = next((h for h in deal.honours if h.event.side == step.side), None)
