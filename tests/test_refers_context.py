@@ -43,9 +43,14 @@ def test_the_flag_is_set_exactly_when_an_event_gives_an_id_a_ref_or_a_carried() 
             RecordAdapter.validator.validate_json(raw, context=seen)
         except ValueError:
             continue  # a fixture of bad input
-        gives = _gives_a_reference(json.loads(raw))
+        data = json.loads(raw)
+        gives = _gives_a_reference(data)
         referring += gives
         assert seen.refers is gives
+        # ``ids``: the id check looks at every event only when one gives an id
+        assert seen.ids is any(
+            isinstance(e, dict) and e.get("id") is not None for e in data["events"]
+        )
     assert referring > 5
 
 

@@ -57,6 +57,9 @@ def _check_id(value: str, info: ValidationInfo) -> str:
             f"{json.dumps(value, ensure_ascii=False)} is not an id: letters, digits, _ . -,"
             " not starting with a digit"
         )
+    context = info.context
+    if type(context) is Seen:
+        context.ids = True
     return _refers(value, info)
 
 
@@ -125,10 +128,12 @@ class Seen(list[Any]):
     itself, so that counting a record's keys (``record.keys``) need not look through every
     flat event for the few that hold objects; and ``refers`` is set when an event gives an
     ``id``, a ``ref`` or a ``carried`` (``_refers``), so that a record with none skips the
-    reference check without scanning its text. ``notes`` and ``answered`` (``_noted``,
-    ``Answered``) go with the events (``Events``), for the ruling."""
+    reference check without scanning its text; ``ids`` is set when an event gives an ``id``
+    (``_check_id``), so that the check need not look at every event for one. ``notes`` and
+    ``answered`` (``_noted``, ``Answered``) go with the events (``Events``), for the ruling."""
 
     refers: bool = False
+    ids: bool = False
     notes: bool = False
     answered: frozenset[str] = frozenset()
 

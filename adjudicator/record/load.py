@@ -79,7 +79,7 @@ def _validate(raw: bytes | str | dict[str, Any], resolve: bool) -> AnyRecord:
         if not nested.refers:  # no id, ref or carried given: no reference to check
             return _limited(record)
         try:
-            return _limited(check_refs(record, resolve))
+            return _limited(check_refs(record, resolve, nested.ids))
         except InputError as error:
             raise locate(error, raw) from None
     return _limited(_checked(decode_json(raw), resolve, raw))

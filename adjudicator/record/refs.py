@@ -11,11 +11,11 @@ validation, so the games read integer refs only.
 from __future__ import annotations
 
 import json
-from operator import attrgetter
+from itertools import compress, count, repeat
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.errors import InputError, Problem, pointer_of
-from adjudicator.record.events import Events
+from adjudicator.record.events import EventBase, Events
 
 if TYPE_CHECKING:
     from adjudicator.record.envelope import AnyRecord
@@ -66,11 +66,14 @@ def _wanted(allowed: tuple[tuple[str, bool], ...]) -> str:
     return " or ".join(_said(kind) + (" with points" if points else "") for kind, points in allowed)
 
 
-def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]:
-    """Every reference problem, and the index each ``ref`` by id names."""
+def _check(
+    events: list[Any], game: str, ids_given: bool = True
+) -> tuple[list[Problem], dict[int, int]]:
+    """Every reference problem, and the index each ``ref`` by id names (``ids_given``
+    False: the validation saw no ``id``, so none is looked for)."""
     problems: list[Problem] = []
     ids: dict[str, int] = {}
-    for index, event in enumerate(events):
+    for index, event in enumerate(events if ids_given else ()):
         if event.id is None:
             continue
         if event.id in ids:
@@ -95,16 +98,32 @@ def _check(events: list[Any], game: str) -> tuple[list[Problem], dict[int, int]]
 
 def _referring(events: list[Any]) -> list[int]:
     """The indices of the events that give a ``ref`` or a ``carried``: the only ones
-    ``ref_problems`` has anything to say of. Read from each model's ``__dict__``: a
-    ``getattr`` of a field an event's class lacks costs an exception in pydantic."""
+    ``ref_problems`` has anything to say of. The events of a class that has neither field
+    (nine in ten: plays, draws) are passed over in C, by their class; the others are read
+    from each model's ``__dict__`` (a ``getattr`` of a field an event's class lacks costs
+    an exception in pydantic)."""
+    if not _REFERS:
+        _learn_classes()
     return [
         index
-        for index, fields in enumerate(map(_FIELDS, events))
-        if fields.get("ref") is not None or fields.get("carried") is not None
+        for index in compress(count(), map(_REFERS.get, map(type, events), repeat(True)))
+        if (fields := events[index].__dict__).get("ref") is not None
+        or fields.get("carried") is not None
     ]
 
 
-_FIELDS = attrgetter("__dict__")
+#: Each event class: whether it has a ``ref`` or a ``carried`` field (a class not listed is
+#: looked at, event by event).
+_REFERS: dict[type, bool] = {}
+
+
+def _learn_classes() -> None:
+    stack: list[type] = [EventBase]
+    while stack:
+        cls = stack.pop()
+        stack += cls.__subclasses__()
+        fields = cls.model_fields  # type: ignore[attr-defined]
+        _REFERS[cls] = "ref" in fields or "carried" in fields
 
 
 def ref_problems(
@@ -195,11 +214,12 @@ def _carried(index: int, event: Any, pointed: Any, named: str) -> list[Problem]:
     return []
 
 
-def check_refs(record: AnyRecord, resolve: bool) -> AnyRecord:
+def check_refs(record: AnyRecord, resolve: bool, ids_given: bool = True) -> AnyRecord:
     """The record with its references checked (``InputError`` with every problem) and, if
-    ``resolve``, every ``ref`` by id replaced by the index of the event it names."""
+    ``resolve``, every ``ref`` by id replaced by the index of the event it names
+    (``ids_given`` False: the validation saw no ``id``, ``Seen.ids``)."""
     events = record.events
-    problems, resolved = _check(events, record.game)
+    problems, resolved = _check(events, record.game, ids_given)
     if problems:
         raise InputError.of(problems)
     if not resolve or not resolved:

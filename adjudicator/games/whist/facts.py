@@ -26,7 +26,7 @@ from adjudicator.seats import WHIST_SEATS, Side, WhistSeat, side_of
 E = TypeVar("E")
 _SIDE: dict[str, Side] = {seat: side_of(seat) for seat in WHIST_SEATS}
 # WHIST-HONOURS-1: the trump A K Q J, by trump suit
-_HONOUR_CARDS = {suit: tuple(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
+_HONOUR_CARDS = {suit: frozenset(Card(rank, suit) for rank in "AKQJ") for suit in Suit}
 
 
 class Phase(Enum):
@@ -190,11 +190,9 @@ class DealFacts:
         held: dict[Side, int] = {"NS": 0, "EW": 0}
         honours = _HONOUR_CARDS[self.trump.suit]
         if not turn_up_counts:
-            honours = tuple(card for card in honours if card is not self.trump)
-        for seat, cards in self.hands.items():
-            for card in honours:  # four lookups in each hand, not a pass over all 52 cards
-                if card in cards:
-                    held[_SIDE[seat]] += 1
+            honours = honours - {self.trump}
+        for seat, cards in self.hands.items():  # (each hand's 13 cards looked up in C)
+            held[_SIDE[seat]] += len(honours.intersection(cards))
         return held
 
 
