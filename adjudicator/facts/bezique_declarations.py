@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from adjudicator.facts.base import Fact
+from adjudicator.facts.base import Fact, said_name
 
 #: Why a declaration (or a carried score) is unlawful: the closed set.
 FaultReason = Literal[
@@ -239,18 +239,18 @@ class UnlawfulDeclaration(Fact):
             how, law = LOST_BY[self.reason][1:]
             cited = f", law {law}" if self.rubicon else ""
             return (
-                f"{self.seat} scored the {self.combination} carried from"
+                f"{self.seat} scored the {said_name(self.combination)} carried from"
                 f" {_origin(self.declared_at or 0, self.position)}, but it was lost at event"
                 f" {self.lost_at} ({how}{cited})."
             )
         table = _SCORED if self.scored and self.reason in _SCORED else _DECLARED
         return table[self.reason].format(
             seat=self.seat,
-            name=self.combination,
+            name=said_name(self.combination),
             cards=" ".join(self.cards),
             trick=self.trick,
             card=self.card,
-            earlier=self.earlier,
+            earlier=said_name(str(self.earlier)),
             when=_when(self.earlier_event),
             detail=self.detail,
             declared_at=self.declared_at,
@@ -267,7 +267,7 @@ class Announced(Fact):
 
     def message(self) -> str:
         return (
-            f"{self.seat} announced {self.combination} ({' '.join(self.cards)}) to score on a"
+            f"{self.seat} announced {said_name(self.combination)} ({' '.join(self.cards)}) to score on a"
             " later trick won."
         )
 
@@ -292,7 +292,7 @@ class CarriedLost(Fact):
     def message(self) -> str:
         why = LOST_BY[self.reason][0]
         return (
-            f"{self.seat}'s {self.combination} carried from"
+            f"{self.seat}'s {said_name(self.combination)} carried from"
             f" {_origin(self.declared_at, self.position)} is lost: {why}."
         )
 
@@ -354,9 +354,9 @@ class ChallengeRuled(Fact):
                 )
             case "lawful-declaration":
                 what = (
-                    f"score of the {self.combination} at event {self.ref}"
+                    f"score of the {said_name(str(self.combination))} at event {self.ref}"
                     if self.scored
-                    else f"{self.combination} at event {self.declared_at}"
+                    else f"{said_name(str(self.combination))} at event {self.declared_at}"
                 )
                 return (
                     f"{self.by} challenged {self.against}'s {what}, but it was a lawful"
@@ -427,7 +427,7 @@ class Amendment(Fact):
         return self.class_fault.message().rstrip(".")
 
     def message(self) -> str:
-        what = f"the {self.combination} of event {self.declared_at}"
+        what = f"the {said_name(self.combination)} of event {self.declared_at}"
         if self.outcome == "nothing-to-amend":
             return (
                 f"{self.seat} amended {what}, but only a false declaration (cards that do not"
@@ -439,10 +439,10 @@ class Amendment(Fact):
                 " and the declaration stays as it was made."
             )
         return (
-            f"{self.seat} amended the {self.combination} ({' '.join(self.cards)}) of event"
+            f"{self.seat} amended the {said_name(self.combination)} ({' '.join(self.cards)}) of event"
             f" {self.declared_at} before drawing, laying {' '.join(self.laid)} from the hand in"
             f" place of {' '.join(self.replaced) or 'nothing'}: lawful (Foster); it is now"
-            f" {self.amended_combination} ({' '.join(self.amended_cards)}), worth {self.value}."
+            f" {said_name(str(self.amended_combination))} ({' '.join(self.amended_cards)}), worth {self.value}."
         )
 
 
@@ -496,7 +496,7 @@ class CardCalled(Fact):
                 next_card=self.next_card,
             )
             return (
-                f"{self.by} called {self.card} from the {self.combination} of event"
+                f"{self.by} called {self.card} from the {said_name(self.combination)} of event"
                 f" {self.declared_at}, but {why}: the call has no force."
             )
         how = "led" if self.led else "played"

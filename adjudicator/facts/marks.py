@@ -135,14 +135,16 @@ class WrongMark(Fact):
     def message(self) -> str:
         if self.why == "score-not-allowed":
             return (
-                f"{self.who} marked {self.marked} for {self.item} in deal {self.deal}, a score"
+                f"{self.who} marked {self.marked} for {said_name(self.item)} in deal {self.deal}, a score"
                 " the laws did not allow then: it is taken down, and the adversary may add it."
             )
         if self.declaration:
             worth = f"it is worth {self.right}"
             if self.declared is not None:
                 worth = f"{self.trump_reason()}, worth {self.right}"
-            what = self.item if self.declared is None else f"a {said_name(self.declared)}"
+            what = (
+                said_name(self.item) if self.declared is None else f"a {said_name(self.declared)}"
+            )
             return f"{self.who} marked {self.marked} for {what}; {worth}. {_WINDOW[self.window]}"
 
         gives = f"the rules give {self.right_words()}"
@@ -156,7 +158,7 @@ class WrongMark(Fact):
         elif self.why is not None:
             gives += mark_reason(self.why, self.right, self.winner, self.losers)
         return (
-            f"{self.who} marked {self.marked} for {self.item} in deal {self.deal}; {gives}."
+            f"{self.who} marked {self.marked} for {said_name(self.item)} in deal {self.deal}; {gives}."
             f" {_WINDOW[self.window]}"
         )
 
@@ -181,7 +183,7 @@ class Unmarked(Fact):
 
     def message(self) -> str:
         return (
-            f"No mark was written for {self.side}'s {self.item} ({self.points}) in deal"
+            f"No mark was written for {self.side}'s {said_name(self.item)} ({self.points}) in deal"
             f" {self.deal}; the corrected score counts it."
         )
 
@@ -201,7 +203,7 @@ class MarkedAgain(Fact):
 
     def message(self) -> str:
         return (
-            f"{self.seat} marked {self.marked} for the {self.combination} of event"
+            f"{self.seat} marked {self.marked} for the {said_name(self.combination)} of event"
             f" {self.declared_at}, which had already been scored."
         )
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from adjudicator.cards import PIQUET_RANKS, Card, Suit
+from adjudicator.facts.base import said_name
 
 BEZIQUE_CARDS = (Card("Q", Suit.SPADES), Card("J", Suit.DIAMONDS))  # BEZ-COMBO-11
 COURT = frozenset({"K", "Q", "J"})  # BEZ-CARDS-3
@@ -122,15 +123,15 @@ def forms(name: str, cards: Sequence[Card], trump: Suit | None, variant: Variant
     if kind in BEZIQUES:
         n = BEZIQUES[kind]
         if not variant.rubicon and n > 2:
-            return f"{name} is impossible with two packs"
+            return f"{said_name(name)} is impossible with two packs"
         queen, knave = BEZIQUE_CARDS  # exactly n of each (cards are interned: count in C)
         if len(cards) != 2 * n or cards.count(queen) != n or cards.count(knave) != n:
-            return f"{name} is {n} queen{'s' if n > 1 else ''} of spades and {n} jack{'s' if n > 1 else ''} of diamonds"
+            return f"{said_name(name)} is {n} queen{'s' if n > 1 else ''} of spades and {n} jack{'s' if n > 1 else ''} of diamonds"
         return None
     if kind in FOURS:
         rank = FOURS[kind]
         if len(cards) != 4 or any(c.rank != rank for c in cards):
-            return f"{name} needs four cards of rank {rank}"
+            return f"{said_name(name)} are four cards of rank {rank}"
         return None
     if kind == "carte-blanche":
         if not variant.rubicon:
