@@ -15,7 +15,9 @@ ALLOWED: dict[str, set[str]] = {
     "seats": set(),
     "errors": set(),
     "fielddocs": set(),
-    "record": {"cards", "seats", "errors", "record", "fielddocs"},
+    # the cycle collector paused around reading and judging one record
+    "collector": set(),
+    "record": {"cards", "seats", "errors", "record", "fielddocs", "collector"},
     "notation": {"cards", "seats", "errors", "engine", "record", "notation"},
     "catalogue": {"cards", "seats", "catalogue"},
     # a finding's typed facts: plain data every layer above may read (issue 18)
@@ -35,6 +37,7 @@ ALLOWED: dict[str, set[str]] = {
         "fielddocs",
     },
     "ruling": {
+        "collector",
         "games",
         "findings",
         "facts",

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from adjudicator.cards import CARD_ERROR
+from adjudicator.collector import collector_paused
 from adjudicator.errors import InputError, Problem, pointer_of
 from adjudicator.record.envelope import AnyRecord, RecordAdapter
 from adjudicator.record.events import Seen
@@ -43,12 +44,14 @@ def load_record(path: str | Path) -> AnyRecord:
     return parse_record(raw)
 
 
+@collector_paused
 def parse_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
     """Validate a record given as bytes, text or already-decoded JSON, and resolve every
     ``ref`` by id to an event index (what the games read). Raises ``InputError``."""
     return _validate(raw, resolve=True)
 
 
+@collector_paused
 def validate_record(raw: bytes | str | dict[str, Any]) -> AnyRecord:
     """Validate a record, references included, but keep them as written (ids, not indices):
     the record as given, to be written back. Raises ``InputError``."""

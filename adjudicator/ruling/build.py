@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from adjudicator.collector import collector_paused
 from adjudicator.errors import InputError, Problem
 from adjudicator.findings import Finding, sort_findings
 from adjudicator.games.protocol import Engine, Judgement
@@ -20,6 +21,7 @@ from adjudicator.ruling.results import Results
 from adjudicator.ruling.sentences import Claim
 
 
+@collector_paused
 def adjudicate(record: AnyRecord) -> Ruling:
     """Rule on a validated record. Raises ``InputError`` for facts that cannot all be true:
     the first impossible fact the replay meets, with every problem of every deal as dealt."""

@@ -94,8 +94,8 @@ def _run(
     state.plan = plan
     try:
         return replay(events, state), state, None
-    except InputError as error:
-        return None, state, error
+    except InputError as error:  # kept without its traceback: its frames would hold this one
+        return None, state, error.with_traceback(None)  # (a cycle left to the collector)
 
 
 def _copy_violations(result: BeziqueReplay) -> list[int]:
@@ -125,8 +125,8 @@ def best_reading(
     first_error: InputError | None = None
     try:
         result: BeziqueReplay | None = replay(events, make_state())
-    except InputError as default_error:
-        result, first_error = None, default_error
+    except InputError as default_error:  # (without its traceback, as in ``_run``)
+        result, first_error = None, default_error.with_traceback(None)
     if result is not None and not _copy_violations(result):
         return result, {}  # nothing another reading could avoid
     fast = result
