@@ -164,3 +164,24 @@ def test_every_view_lists_what_the_record_cannot_decide_under_the_heading_its_st
     if view != "text":
         assert "cannot be determined (it rests on what the record cannot decide" in page
         assert "to be replayed" not in page
+
+
+def test_every_view_names_the_totals_that_decided_a_rubicon_as_the_decision_does() -> None:
+    """Scores 800 to 790, a count of brisques demanded: B's 20 brisques to A's 12 make it 920
+    to 990 for B, who wins a rubicon reckoned without them (laws 60, 61). A review read "B wins
+    2800, rubicon (A 800, B 790)" in the result line, beside a decision naming 990 to 920."""
+    from adjudicator.render.html import render_html
+
+    ruling = ruling_of(FIXTURES / "rubicon-bezique" / "brisques-demanded.json")
+    game = ruling.result.corrected.games[0]  # type: ignore[union-attr]
+    assert (game.winner, game.value, game.rubicon, game.totals) == (
+        "B",
+        2800,
+        True,
+        {"A": 800, "B": 790},
+    )
+    said = "B wins 2800, rubicon (A 920, B 990 with the brisques counted)"
+    assert said in render_text(ruling)
+    assert said in render_markdown(ruling)
+    assert said in html.unescape(render_html(ruling))
+    assert "990 with the brisques counted" in ruling.decision[-1].text

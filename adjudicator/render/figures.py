@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import PenaltyOption, WhistDealSummary
-from adjudicator.ruling.model import Ruling, Undetermined, WhistCorrected
+from adjudicator.ruling.model import (
+    RubiconGameResult,
+    Ruling,
+    Undetermined,
+    WhistCorrected,
+    deciding_totals,
+)
 
 
 def games_won(corrected: WhistCorrected) -> str:
@@ -40,6 +46,15 @@ def _agreed_where(deal: int | None, rubicon: bool) -> str:
     if deal is None:
         return "before the first deal"
     return f"game {deal}" if rubicon else f"agreed in deal {deal}"
+
+
+def rubicon_totals(game: RubiconGameResult, deal: BeziqueDealSummary | None) -> str:
+    """``A 920, B 990 with the brisques counted``: the totals that decided a Rubicon game, as
+    the decision says them (a review read "B wins 2800 (A 800, B 790)", the totals a
+    rubicon's value is reckoned on, beside a decision that B won 990 to 920)."""
+    totals, counted = deciding_totals(game, deal)
+    said = ", ".join(f"{seat} {points}" for seat, points in totals.items())
+    return said + (" with the brisques counted" if counted else "")
 
 
 def as_played(deal: BeziqueDealSummary) -> str:

@@ -34,6 +34,7 @@ from adjudicator.render.figures import (
     penalty_heading,
     penalty_marks,
     rubber_won,
+    rubicon_totals,
     undecided_where,
     verdict,
 )
@@ -395,7 +396,9 @@ def _rubicon_result(ruling: Ruling, agreed: str) -> Rows:
     rows = _points_of_the_deals(ruling)
     for number, g in enumerate(corrected.games, 1):
         who = f"{g.winner} wins {g.value}" if g.winner else "null and void (0)"
-        text = f"{who}{', rubicon' if g.rubicon else ''} ({_sides(g.totals)})"
+        deal = ruling.deals[number - 1] if number <= len(ruling.deals) else None
+        totals = rubicon_totals(g, cast(BeziqueDealSummary | None, deal))
+        text = f"{who}{', rubicon' if g.rubicon else ''} ({totals})"
         if g.indeterminate:
             text = f"cannot be determined ({indeterminate_why(ruling)}); as played: " + text
         rows.append((f"Game {number}", _agreed_in(ruling, number), text))

@@ -21,6 +21,7 @@ from adjudicator.render.figures import (
     games_won,
     indeterminate_why,
     rubber_won,
+    rubicon_totals,
     undecided_where,
 )
 from adjudicator.render.sources import beside, short, used
@@ -191,9 +192,15 @@ def _rubicon_result(ruling: Ruling) -> list[str]:
         rubicon = ", rubicon" if game.rubicon else ""
         lines.append(
             f"Corrected, game {number}: {state}{who}{rubicon}"
-            f" (A {game.totals['A']}, B {game.totals['B']})."
+            f" ({rubicon_totals(game, _deal_of(ruling, number))})."
         )
     return lines
+
+
+def _deal_of(ruling: Ruling, number: int) -> BeziqueDealSummary | None:
+    """The summary of a Rubicon game's deal (one game a deal), if the ruling has it."""
+    deals = ruling.deals
+    return cast(BeziqueDealSummary, deals[number - 1]) if number <= len(deals) else None
 
 
 Sheet = Iterator[tuple[tuple[str, str], int]]

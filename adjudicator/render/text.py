@@ -22,6 +22,7 @@ from adjudicator.render.figures import (
     penalty_heading,
     penalty_marks,
     rubber_won,
+    rubicon_totals,
     undecided_where,
     verdict,
 )
@@ -396,8 +397,8 @@ def _rubicon_result(ruling: Ruling) -> list[str]:
     for number, game in enumerate(corrected.games, 1):
         who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
         rubicon = ", rubicon" if game.rubicon else ""
-        figures = f"{who}{rubicon} (A {game.totals['A']}, B {game.totals['B']})"
-        deal = ruling.deals[number - 1]
+        deal = cast(BeziqueDealSummary, ruling.deals[number - 1])
+        figures = f"{who}{rubicon} ({rubicon_totals(game, deal)})"
         if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
             lines.append(
                 f"  Corrected, game {number}: cannot be determined from the record (see"

@@ -46,7 +46,7 @@ from adjudicator.ruling.disputes import (
     changed_choice,
     stray_penalty,
 )
-from adjudicator.ruling.model import BeziqueDeclined
+from adjudicator.ruling.model import BeziqueDeclined, deciding_totals
 from adjudicator.ruling.sentences import (
     COUNTED,
     Claim,
@@ -719,14 +719,8 @@ def _rubicon_game(
 ) -> Said:
     """The result of one Rubicon game decided: the totals that decided it (and why the
     brisques were counted), the winner and value, and the laws of the value reckoned."""
-    summary = getattr(deal, "game", None)
-    counted = bool(getattr(summary, "brisques_counted", False))
+    points, counted = deciding_totals(game, deal)  # (the director names those that decided)
     brisques = getattr(deal, "brisques", None) or {}
-    # game.totals are the scores the value is reckoned on: with the brisques when they were
-    # counted, except for a rubiconed loser, whose value is reckoned without them (law 61)
-    # although they decided who won; the director names the totals that decided
-    extra = 10 if counted and game.rubicon else 0
-    points = {seat: game.totals[seat] + extra * brisques.get(seat, 0) for seat in ("A", "B")}
     totals = _both(ctx, points)
     rules = ["RUB-GAME-6"]  # the laws of the value reckoned, beside the order of settling
     if counted:  # (laws 60-61: when the brisques are counted)

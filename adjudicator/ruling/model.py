@@ -105,6 +105,19 @@ class RubiconGameResult(Out):
     )
 
 
+def deciding_totals(game: RubiconGameResult, deal: object) -> tuple[dict[str, int], bool]:
+    """The totals that decided a Rubicon game, as the decision and every view say them, and
+    whether the brisques were counted. ``game.totals`` are those its value is reckoned on:
+    with the brisques when they were counted, except for a rubiconed loser, whose value is
+    reckoned without them (law 61) although they decided who won; for that game the
+    brisques are added back here (``deal``: the game's deal summary, or None)."""
+    counted = bool(getattr(getattr(deal, "game", None), "brisques_counted", False))
+    brisques: dict[str, int] = getattr(deal, "brisques", None) or {}
+    extra = 10 if counted and game.rubicon else 0
+    totals = {seat: points + extra * brisques.get(seat, 0) for seat, points in game.totals.items()}
+    return totals, counted
+
+
 class RubiconCorrected(Out):
     games: list[RubiconGameResult] = Field(description="one game per deal")
 
