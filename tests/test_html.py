@@ -190,7 +190,14 @@ def test_options_and_sources_with_the_abbreviations_expanded() -> None:
     cited = [text_of(tr.find("td")) for tr in sources.find("table").findall("tbody/tr")]
     assert "WHIST-REVOKE-1" in cited and "WHIST-SCORE-1" in cited
     abbreviations = {text_of(tr.find("th")) for tr in sources.findall("table")[1].findall(".//tr")}
-    assert {"ENG64", "ENG1900", "AWL"} <= abbreviations
+    # the laws of the code in force only (the record's code): not the two other codes'
+    assert ruling.rules["code"] == "english-1900"
+    assert "ENG1900" in abbreviations and not {"ENG64", "AWL"} & abbreviations
+    laws = {
+        text_of(tr.find("td")): text_of(tr.findall("td")[-1])
+        for tr in sources.find("table").findall("tbody/tr")
+    }
+    assert laws["WHIST-REVOKE-1"].endswith("ENG1900-74")
 
 
 def test_every_abbreviation_the_catalogue_cites_is_expanded() -> None:

@@ -39,7 +39,7 @@ from adjudicator.render.figures import (
     verdict,
 )
 from adjudicator.render.safe import direction_escaped
-from adjudicator.render.sources import beside
+from adjudicator.render.sources import beside, short
 from adjudicator.ruling.model import (
     BeziqueCorrected,
     Note,
@@ -452,7 +452,7 @@ def _sources(ruling: Ruling) -> tuple[list[dict[str, str]], list[tuple[str, str]
             title, source = rule.title, rule.source or "the digest (no law number)"
         else:
             continue
-        laws = source.split(" — ", 1)[0]
+        laws = short(source, ruling.rules.get("code"))
         rules.append({"id": rule_id, "title": title, "laws": laws})
         used.extend(abbreviations_in(laws))
     return rules, expand(used)

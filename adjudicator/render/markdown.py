@@ -78,7 +78,7 @@ def render_markdown(ruling: Ruling) -> str:
                 f.severity,
                 f.rule,
                 f.message,
-                short(f.citation.source),
+                short(f.citation.source, ruling.rules.get("code")),
             ]
             lines.append("| " + " | ".join(_cell(c) for c in cells) + " |")
     sections: Sections = find_game(ruling.game).part("markdown")
@@ -96,7 +96,7 @@ def render_markdown(ruling: Ruling) -> str:
                 + (f" ({where})" if where else "")
                 + f". Missing: {escape(u.why)}. Decided by: {escape(u.decides)}."
             )
-    books = used(f.citation.source for f in ruling.findings)
+    books = used(short(f.citation.source, ruling.rules.get("code")) for f in ruling.findings)
     if books:
         lines += ["", "## Sources", ""]
         lines.extend(f"* **{_cell(tag)}**: {_cell(text)}" for tag, text in books)

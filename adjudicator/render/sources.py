@@ -29,9 +29,25 @@ def beside(sentence: Cited) -> str:
     return "; ".join(parts)
 
 
-def short(source: str) -> str:
-    """The law numbers and pages of a citation, without the books' titles."""
-    return source.split(" — ", 1)[0]
+#: the whist codes' tags in a source: a whist rule's source names its law in each code
+_CODE_TAGS = {"english-1900": "ENG1900-", "english-1864": "ENG64-", "american-1893": "AWL-"}
+
+
+def short(source: str, code: object = None) -> str:
+    """The law numbers and pages of a citation, without the books' titles; under a whist code
+    (``code``, the ruling's ``rules.code``), without the laws of the two other codes: under
+    English 1900, ``ENG64-71; ENG1900-74; AWL-28`` is ``ENG1900-74`` (a review read the three
+    codes' laws beside a ruling under one). A source that names no law of the code in force
+    is kept whole; the books (FCH, HGI...) always are."""
+    laws = source.split(" — ", 1)[0]
+    tag = _CODE_TAGS.get(code) if isinstance(code, str) else None
+    if tag is None:
+        return laws
+    others = tuple(t for t in _CODE_TAGS.values() if t != tag)
+    parts = laws.split("; ")
+    if not any(part.startswith(tag) for part in parts):
+        return laws
+    return "; ".join(part for part in parts if not part.startswith(others))
 
 
 def used(sources: Iterable[str]) -> list[tuple[str, str]]:

@@ -122,7 +122,7 @@ def render_text(ruling: Ruling) -> str:
         lines.append(f"      {f.message}")
         if f.basis:
             lines.append(f"      See also: {', '.join(f.basis)}")
-        lines.append(f"      Source: {short(f.citation.source)}")
+        lines.append(f"      Source: {short(f.citation.source, ruling.rules.get('code'))}")
     lines.extend(_undetermined_lines(ruling))
     lines.extend(_note_lines(ruling))
     sections: Sections = find_game(ruling.game).part("text")
@@ -137,7 +137,7 @@ def render_text(ruling: Ruling) -> str:
 
 def sources_lines(ruling: Ruling) -> list[str]:
     """The abbreviations the findings' sources use, each expanded once."""
-    books = used(f.citation.source for f in ruling.findings)
+    books = used(short(f.citation.source, ruling.rules.get("code")) for f in ruling.findings)
     if not books:
         return []
     return [_RULE, "Sources", *(f"  {tag}: {text}" for tag, text in books)]
