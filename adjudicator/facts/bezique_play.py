@@ -130,15 +130,15 @@ class BeziqueDrewOutOfTurn(Fact):
     )
 
     def message(self) -> str:
-        named = f"({self.card})" if self.card is not None else "(unknown)"
+        drawn = self.card or "a card"  # (a card the record does not name is not guessed at)
         if self.fault == "no-trick-won":
             return (
-                f"{self.seat} drew {self.card or 'a card'} out of turn: no trick has been won"
-                " since the last draws."
+                f"{self.seat} drew {drawn} out of turn: no trick has been won since the last draws."
             )
         if self.fault == "second-draw":
-            return f"{self.seat} drew a second card {named} after trick {self.trick}."
-        return f"{self.seat} lost trick {self.trick} but drew {named} before the winner."
+            named = f" ({self.card})" if self.card is not None else ""
+            return f"{self.seat} drew a second card{named} after trick {self.trick}."
+        return f"{self.seat} lost trick {self.trick} but drew {drawn} before the winner."
 
 
 class BeziqueLastCardNotDrawn(Fact):
