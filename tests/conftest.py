@@ -62,3 +62,26 @@ def bare_finding(
         basis=list(basis),
         legal=None if legal is None else list(legal),
     )
+
+
+#: Tests that run for seconds each (mypy over the package, the fuzz, processes and virtual
+#: environments, a browser): started first, so that on two cores the suite does not end
+#: waiting on one of them begun last (the suite must stay under two minutes).
+_SLOW = (
+    "tests/test_readme.py::test_the_package_and_the_examples_pass_mypy_strict",
+    "tests/test_fuzz.py::",
+    "tests/test_processes.py::",
+    "tests/test_bench.py::",
+    "tests/desk/test_browser.py::",
+    "tests/test_browser.py::",
+    "tests/ruling/test_invariants.py::",
+)
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """The slow tests first, each group in its own order; the rest as collected."""
+    items.sort(
+        key=lambda item: next(
+            (i for i, p in enumerate(_SLOW) if item.nodeid.startswith(p)), len(_SLOW)
+        )
+    )
