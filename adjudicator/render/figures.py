@@ -4,6 +4,8 @@ cannot drift apart."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from adjudicator.games.bezique.summary import BeziqueDealSummary
 from adjudicator.games.whist.summary import PenaltyOption, WhistDealSummary
 from adjudicator.ruling.model import (
@@ -46,6 +48,12 @@ def _agreed_where(deal: int | None, rubicon: bool) -> str:
     if deal is None:
         return "before the first deal"
     return f"game {deal}" if rubicon else f"agreed in deal {deal}"
+
+
+def game_deal(ruling: Ruling, number: int) -> BeziqueDealSummary | None:
+    """The summary of the deal of Rubicon game ``number`` (a deal is a game), if any."""
+    deals = ruling.deals
+    return cast(BeziqueDealSummary, deals[number - 1]) if number <= len(deals) else None
 
 
 def rubicon_totals(game: RubiconGameResult, deal: BeziqueDealSummary | None) -> str:

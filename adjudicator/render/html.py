@@ -28,6 +28,7 @@ from adjudicator.render.figures import (
     agreed,
     as_played,
     declaration_status,
+    game_deal,
     games_won,
     honours_shown,
     indeterminate_why,
@@ -396,8 +397,7 @@ def _rubicon_result(ruling: Ruling, agreed: str) -> Rows:
     rows = _points_of_the_deals(ruling)
     for number, g in enumerate(corrected.games, 1):
         who = f"{g.winner} wins {g.value}" if g.winner else "null and void (0)"
-        deal = ruling.deals[number - 1] if number <= len(ruling.deals) else None
-        totals = rubicon_totals(g, cast(BeziqueDealSummary | None, deal))
+        totals = rubicon_totals(g, game_deal(ruling, number))
         text = f"{who}{', rubicon' if g.rubicon else ''} ({totals})"
         if g.indeterminate:
             text = f"cannot be determined ({indeterminate_why(ruling)}); as played: " + text

@@ -18,6 +18,7 @@ from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.render.figures import (
     UNDECIDED,
     agreed,
+    game_deal,
     games_won,
     indeterminate_why,
     rubber_won,
@@ -192,15 +193,9 @@ def _rubicon_result(ruling: Ruling) -> list[str]:
         rubicon = ", rubicon" if game.rubicon else ""
         lines.append(
             f"Corrected, game {number}: {state}{who}{rubicon}"
-            f" ({rubicon_totals(game, _deal_of(ruling, number))})."
+            f" ({rubicon_totals(game, game_deal(ruling, number))})."
         )
     return lines
-
-
-def _deal_of(ruling: Ruling, number: int) -> BeziqueDealSummary | None:
-    """The summary of a Rubicon game's deal (one game a deal), if the ruling has it."""
-    deals = ruling.deals
-    return cast(BeziqueDealSummary, deals[number - 1]) if number <= len(deals) else None
 
 
 Sheet = Iterator[tuple[tuple[str, str], int]]

@@ -37,6 +37,7 @@ from adjudicator.facts.whist_table import CallAnswered, CallRefused
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.facts import other
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.rubicon.scoring import BRISQUE, RUBICON
 from adjudicator.games.whist.summary import WhistDealSummary
 from adjudicator.ruling import bezique_play
 from adjudicator.ruling.disputes import (
@@ -534,7 +535,7 @@ def _ordinary_score(ctx: Context, score: dict[str, int], winner: str | None) -> 
     out = _both(ctx, score)
     if not winner:
         return f"{out}; neither player has yet reached {ctx.rules.get('target', 1000)}"
-    loser = "B" if winner == "A" else "A"
+    loser = other(winner)
     below = ctx.rules.get("double_if_loser_below", 500)
     if score[loser] < below:
         return (
@@ -699,7 +700,7 @@ def _rubicon_result(ctx: Context, stands: bool) -> list[Said]:
 def _rubicon_so_far(ctx: Context, which: str, game: Any, deal: Any) -> Said:
     """A Rubicon game the record leaves open: its scores so far, as the ordinary game's are
     said (a review asked for the score so far)."""
-    counted = getattr(getattr(deal, "game", None), "brisques_counted", False)
+    counted = deciding_totals(game, deal)[1]
     return say(
         f"As far as the record goes, the scores of {which} are {_both(ctx, game.totals)},"
         f" brisques {'counted' if counted else 'not counted'}.",
@@ -726,7 +727,7 @@ def _rubicon_game(
     if counted:  # (laws 60-61: when the brisques are counted)
         totals += " with the brisques counted"
         rules.append("RUB-GAME-3")
-        without = {seat: points[seat] - 10 * brisques.get(seat, 0) for seat in points}
+        without = {seat: points[seat] - BRISQUE * brisques.get(seat, 0) for seat in points}
         if without["A"] == without["B"]:  # law 61: brisques decide a tie
             totals += f", the scores being equal without them ({without['A']} each)"
         if game.rubicon:  # law 61: they decide who won, but a rubicon is reckoned without
@@ -736,7 +737,7 @@ def _rubicon_game(
         if agreed_right:
             what += ", as the players agreed"
     else:
-        loser = "B" if game.winner == "A" else "A"
+        loser = other(game.winner)
         what = f"{ctx.names.seat(game.winner)} wins it, worth {game.value}"
         if agreed_right:
             what += ", as the players agreed"
@@ -745,7 +746,7 @@ def _rubicon_game(
             rules += [r for r in ("RUB-RUBICON-1", "RUB-RUBICON-2") if r not in rules]
         else:
             rules.append("RUB-GAME-4")
-            saved = counted and points[loser] - 10 * brisques.get(loser, 0) < 1000
+            saved = counted and points[loser] - BRISQUE * brisques.get(loser, 0) < RUBICON
             if saved:  # law 60: his brisques bring him to 1000
                 what += (
                     f"; {ctx.names.seat(loser)} reaches 1000 with the brisques counted and is"

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from adjudicator.fielddocs import Documented, absent_if_none
 from adjudicator.findings import Finding
 from adjudicator.games.bezique.summary import BeziqueDealSummary
+from adjudicator.games.rubicon.scoring import BRISQUE
 from adjudicator.games.whist.summary import GameResult, WhistDealSummary
 
 
@@ -113,7 +114,7 @@ def deciding_totals(game: RubiconGameResult, deal: object) -> tuple[dict[str, in
     brisques are added back here (``deal``: the game's deal summary, or None)."""
     counted = bool(getattr(getattr(deal, "game", None), "brisques_counted", False))
     brisques: dict[str, int] = getattr(deal, "brisques", None) or {}
-    extra = 10 if counted and game.rubicon else 0
+    extra = BRISQUE if counted and game.rubicon else 0
     totals = {seat: points + extra * brisques.get(seat, 0) for seat, points in game.totals.items()}
     return totals, counted
 
