@@ -187,7 +187,9 @@ class _Tally:
                 note += f" (the {points} not carried: WHIST-SCORE-4)"
             elif past > 0 and not rules.count_all:  # American: the game stops at 7 (AMB-18)
                 points = "1 point past it does" if past == 1 else f"{past} points past it do"
-                note += f" (the {points} not count: the game stops at {rules.target}, AWL-1)"
+                note += (
+                    f" (the {points} not count: the game stops at {rules.target}, WHIST-SCORE-5)"
+                )
         text = f"{words}: {counted:+d}{note} -> NS {score['NS']}, EW {score['EW']}"
         step = Step(item, side, counted, rule, text, low, dict(score), capped, floored=floored)
         self.steps.append(step)
