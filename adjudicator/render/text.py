@@ -17,6 +17,7 @@ from adjudicator.render.figures import (
     agreed,
     as_played,
     declaration_status,
+    game_deal,
     games_won,
     honours_shown,
     penalty_heading,
@@ -397,7 +398,7 @@ def _rubicon_result(ruling: Ruling) -> list[str]:
     for number, game in enumerate(corrected.games, 1):
         who = f"{game.winner} wins {game.value}" if game.winner else "null and void (0)"
         rubicon = ", rubicon" if game.rubicon else ""
-        deal = cast(BeziqueDealSummary, ruling.deals[number - 1])
+        deal = game_deal(ruling, number)
         figures = f"{who}{rubicon} ({rubicon_totals(game, deal)})"
         if game.indeterminate and getattr(deal, "indeterminate_from_trick", None) is None:
             lines.append(
